@@ -1,0 +1,46 @@
+// The contract between the runner (bench/run.ts, bench/soak.ts) and the load
+// generator process (bench/load.ts).
+import type { LatencySummary } from "./percentiles";
+
+/** "floor" is an unauthenticated 404 envelope: Next.js and the wrapper with no database work. */
+export type Endpoint = "request" | "verify" | "otp" | "floor";
+
+export type Part = {
+  name: string;
+  endpoint: Endpoint;
+  connections: number;
+  durationSec: number;
+  /** Overall requests per second; absent means as fast as the server answers (saturation). */
+  rate?: number;
+};
+
+/** Parts of one phase run at the same time (a mix); phases run one after another. */
+export type Phase = { name: string; parts: Part[] };
+
+export type LoadPlan = {
+  baseUrl: string;
+  keys: string[];
+  /** OTPs with the code the sandbox delivered; key is an index into keys. */
+  verifyItems: { otpId: string; code: string; key: number }[];
+  otpItems: { otpId: string; key: number }[];
+  phases: Phase[];
+  /** The app server's process id, to measure its CPU time per request. */
+  serverPid?: number;
+};
+
+export type PartResult = {
+  name: string;
+  endpoint: Endpoint;
+  connections: number;
+  targetRate: number | null;
+  durationSec: number;
+  requests: number;
+  requestsPerSec: number;
+  latencyMs: LatencySummary;
+  statuses: Record<string, number>;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+export type PhaseResult = { name: string; startedAt: string; serverCpuMsPerRequest: number | null; parts: PartResult[] };

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { connect } from "node:net";
+import { otpctl } from "./support/otpctl";
+
+test("an operator creates a merchant with otpctl while the server runs, and the merchant completes an OTP over HTTP", async ({ request }) => {
+  const merchant = otpctl<{ merchant_id: string; api_key: string }>("merchant", "create", "--name", "Toko E2E", "--email", `e2e-${Date.now()}@toko.test`, "--saldo", "5000");
+  const auth = { Authorization: `Bearer ${merchant.api_key}` };
+
+  const created = await request.post("/v3/request", { headers: auth, data: { channel: "sms", destination: "6281234567890" } });
+  expect(created.status()).toBe(200);
+  const otp = (await created.json()).data;
+  expect(otp).toMatchObject({ status: "sent", price: 450, last_balance: 4550 });
+
+  const [message] = otpctl<{ code: string; otp_id: string }[]>("sandbox", "messages", "--otp-id", otp.otp_id);
+  const verified = await request.post("/v3/verify", { headers: auth, data: { otp_id: otp.otp_id, otp: message.code } });
+  expect((await verified.json()).data).toEqual({ otp_id: otp.otp_id, verified: true, reason: "" });
+
+  const detail = await request.get(`/v3/otp/${otp.otp_id}`, { headers: auth });
+  expect((await detail.json()).data.status).toBe("verified");
+  expect(detail.headers()["x-request-id"]).toBeTruthy();
+  expect(detail.headers()["ratelimit-limit"]).toBe("20");
+});
+
+test("bad requests get the JSON envelope, never HTML", async ({ request }) => {
+  for (const [method, path] of [["GET", "/v3/nope"], ["GET", "/v3/request"], ["POST", "/v3/verify"]] as const) {
+    const res = await request.fetch(path, { method, headers: { "content-type": "application/json" }, data: method === "POST" ? "{bad json" : undefined });
+    expect(res.headers()["content-type"]).toContain("application/json");
+    const body = await res.json();
+    expect(body).toMatchObject({ success: false, data: null });
+    expect(res.status()).toBeLessThan(500);
+  }
+});
+
+/** One raw HTTP/1.1 exchange, for requests no HTTP client will send (CONNECT, unknown methods, garbage). */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
+  });
+}
+
+test("methods Next.js cannot represent, unknown methods and malformed requests still get the envelope, never a 500", async ({ baseURL }) => {
+  const port = Number(new URL(baseURL!).port);
+  for (const [request, status, code] of [
+    ["TRACE /v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
+    ["TRACE / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
+    ["CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
+    ["PROPFIND /v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
+    ["FOO /v3/account HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["this is not http\r\n\r\n", 400, "VALIDATION_ERROR"],
+  ] as const) {
+    const answer = await rawExchange(port, request);
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head, request).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head.toLowerCase()).toContain("content-type: application/json");
+    expect(JSON.parse(body)).toMatchObject({ success: false, data: null, error: { code } });
+  }
+});
+
+test("the API reference renders from the OpenAPI document", async ({ page, request }) => {
+  const doc = await request.get("/v3/openapi.json");
+  expect((await doc.json()).openapi).toBe("3.1.0");
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Referensi API Sandi v3" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /post\s*\/v3\/request/i })).toBeVisible();
+  await page.screenshot({ path: "e2e/artifacts/docs.png", fullPage: false });
+});

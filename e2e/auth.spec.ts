@@ -1,0 +1,53 @@
+// Dashboard sessions against the real server: next-auth's CSRF check on the
+// credentials sign-in, and a session that has expired sending the merchant back
+// to sign-in. Sessions are next-auth JWTs sealed with SESSION_SECRET, which the
+// server generated into the e2e DATA_DIR on its first start.
+import { expect, test } from "@playwright/test";
+import { encode } from "next-auth/jwt";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { otpctl } from "./support/otpctl";
+
+const SESSION_COOKIE = "next-auth.session-token";
+
+function sessionSecret(): string {
+  const file = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "secrets.json");
+  return (JSON.parse(readFileSync(file, "utf8")) as { SESSION_SECRET: string }).SESSION_SECRET;
+}
+
+function newMerchant() {
+  const email = `auth-${Date.now()}@toko.test`;
+  const password = "rahasia-toko-123";
+  const created = otpctl<{ merchant_id: string }>("merchant", "create", "--name", "Toko Sesi", "--email", email, "--password", password);
+  return { ...created, email, password };
+}
+
+const sessionCookieIn = (setCookie: string | undefined) => (setCookie ?? "").includes(`${SESSION_COOKIE}=`);
+
+test("a credentials sign-in without next-auth's CSRF token is refused and starts no session; with it, it does", async ({ request }) => {
+  const m = newMerchant();
+  const forged = await request.post("/api/auth/callback/credentials", { form: { email: m.email, password: m.password }, maxRedirects: 0 });
+  expect(forged.status()).toBe(302);
+  expect(forged.headers()["location"]).toContain("csrf=true");
+  expect(sessionCookieIn(forged.headers()["set-cookie"])).toBe(false);
+
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const genuine = await request.post("/api/auth/callback/credentials", { form: { email: m.email, password: m.password, csrfToken }, maxRedirects: 0 });
+  expect(sessionCookieIn(genuine.headers()["set-cookie"])).toBe(true);
+});
+
+test("a valid session opens the dashboard; an expired one sends the merchant back to sign-in", async ({ page, context, baseURL }) => {
+  const m = newMerchant();
+  const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email };
+
+  await context.addCookies([{ name: SESSION_COOKIE, value: await encode({ token, secret: sessionSecret(), maxAge: 3600 }), url: baseURL! }]);
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId("overview-saldo")).toHaveText("Rp 0");
+
+  await context.clearCookies();
+  await context.addCookies([{ name: SESSION_COOKIE, value: await encode({ token, secret: sessionSecret(), maxAge: -60 }), url: baseURL! }]);
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByRole("button", { name: "Masuk" })).toBeVisible();
+});

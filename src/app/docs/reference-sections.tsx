@@ -1,0 +1,98 @@
+// The parts of the reference that apply to every endpoint: envelope, auth, IP
+// allowlist, rate limit, error codes.
+import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
+import { ERROR_STATUS } from "@/server/errors";
+import { ERROR_CONDITIONS } from "@/server/openapi/error-catalog";
+import { Code, CodeBlock, Prose } from "./prose";
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section id={id} className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-6">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <div className="mt-2 grid gap-2 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+export function EnvelopeSection() {
+  return (
+    <Section id="envelope" title="Format respons (envelope)">
+      <p>
+        Semua respons /v3 — termasuk error, path yang tidak ada (404 <Code>NOT_FOUND</Code>) dan metode yang salah (405 <Code>METHOD_NOT_ALLOWED</Code>) — memakai
+        bentuk yang sama. Selalu cek <Code>success</Code> lalu <Code>error.code</Code>; <Code>error.message</Code> berbahasa Indonesia dan bisa berubah.
+      </p>
+      <CodeBlock value={{ success: true, data: { "…": "…" }, error: null }} />
+      <CodeBlock value={{ success: false, data: null, error: { code: "UNAUTHORIZED", message: "API key tidak dikenal." } }} />
+      <p>
+        Setiap respons membawa header <Code>X-Request-Id</Code>; sertakan nilainya saat menghubungi support.
+      </p>
+    </Section>
+  );
+}
+
+export function AuthSection() {
+  return (
+    <Section id="autentikasi" title="Autentikasi dan IP allowlist">
+      <p>
+        Kirim <Code>Authorization: Bearer &lt;API_KEY&gt;</Code> di setiap request, hanya dari server Anda (jangan di browser atau aplikasi mobile). Header yang tidak ada,
+        kosong, salah format, atau key yang tidak dikenal/dicabut dijawab 401 <Code>UNAUTHORIZED</Code>; pesannya menyebut penyebabnya.
+      </p>
+      <p>
+        Jika akun Anda memakai IP allowlist, request dari IP lain dijawab 403 <Code>IP_NOT_ALLOWED</Code> (diperiksa setelah API key). IP klien dibaca berurutan dari{" "}
+        <Code>CF-Connecting-IP</Code>, <Code>X-Real-IP</Code>, alamat pertama <Code>X-Forwarded-For</Code>, lalu alamat koneksi. Daftar berisi alamat IPv4/IPv6 persis
+        (tanpa CIDR), dipisah koma; daftar kosong mengizinkan semua IP.
+      </p>
+    </Section>
+  );
+}
+
+export function RateLimitSection({ limit }: { limit: number }) {
+  return (
+    <Section id="rate-limit" title="Rate limit">
+      <p>
+        {limit} request per detik per API key (jendela tetap satu detik, semua endpoint /v3 dihitung bersama). Kelebihannya dijawab 429 <Code>RATE_LIMITED</Code> dengan
+        header <Code>Retry-After</Code> (detik).
+      </p>
+      <p>
+        Setiap respons yang lolos autentikasi membawa <Code>RateLimit-Limit</Code> (batas per detik), <Code>RateLimit-Remaining</Code> (sisa di detik ini) dan{" "}
+        <Code>RateLimit-Reset</Code> (detik sampai jendela berikutnya).
+      </p>
+    </Section>
+  );
+}
+
+export function ErrorTable() {
+  const rows = [...V3_ERROR_CODES].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+  return (
+    <Section id="kode-error" title="Kode error">
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-500">
+              <th className="py-1 pr-3 font-medium">HTTP</th>
+              <th className="py-1 pr-3 font-medium">error.code</th>
+              <th className="py-1 font-medium">Kapan</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((code) => (
+              <tr key={code} className="border-b border-slate-100 align-top">
+                <td className="py-1 pr-3 font-mono">{ERROR_STATUS[code]}</td>
+                <td className="py-1 pr-3">
+                  <Code>{code}</Code>
+                </td>
+                <td className="py-1">
+                  <Prose text={ERROR_CONDITIONS[code]} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        Bukan error: kode salah pada verify (HTTP 200, <Code>verified: false</Code>) dan pengiriman gagal saat membuat OTP (HTTP 200, <Code>status: failed</Code>, tanpa
+        biaya).
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,70 @@
+import { UsageError } from "../args";
+import type { Command } from "../command";
+import { createMerchant, showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
+import { adjustBalance } from "@/server/services/credits/manual-adjustment";
+import { CHANNELS } from "@/server/services/merchants/prices";
+import type { Channel } from "@/generated/prisma/enums";
+
+function parsePrices(entries: string[]): Partial<Record<Channel, number>> | undefined {
+  if (entries.length === 0) return undefined;
+  const prices: Partial<Record<Channel, number>> = {};
+  for (const entry of entries) {
+    const m = /^([a-z_]+)=(\d+)$/.exec(entry.trim());
+    if (!m || !(CHANNELS as readonly string[]).includes(m[1])) throw new UsageError(`--price must be CHANNEL=N with CHANNEL one of ${CHANNELS.join(", ")}; got "${entry}"`);
+    prices[m[1] as Channel] = Number(m[2]);
+  }
+  return prices;
+}
+
+export const merchantCommands: Command[] = [
+  {
+    name: "merchant create",
+    usage: 'merchant create --name N --email E [--password P] [--brand B] [--brand-email BE] [--saldo N] [--rate-limit N] [--ip-allowlist "ip, ip"]',
+    flags: ["name", "email", "password", "brand", "brand-email", "saldo", "rate-limit", "ip-allowlist"],
+    run: async (a) => {
+      const { merchant_id, key_id, api_key } = await createMerchant({
+        name: a.required("name"),
+        email: a.required("email"),
+        password: a.string("password"),
+        brandName: a.string("brand"),
+        brandEmail: a.string("brand-email"),
+        saldo: a.int("saldo"),
+        rateLimit: a.int("rate-limit"),
+        ipAllowlist: a.string("ip-allowlist"),
+      });
+      return { merchant_id, key_id, api_key };
+    },
+  },
+  {
+    name: "merchant show",
+    usage: "merchant show <merchant_id>",
+    flags: [],
+    run: (a) => showMerchant(a.positional(0, "merchant_id")),
+  },
+  {
+    name: "merchant update",
+    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--sms-app-hash H]',
+    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash"],
+    run: (a) =>
+      updateMerchant(a.positional(0, "merchant_id"), {
+        name: a.string("name"),
+        rateLimit: a.int("rate-limit"),
+        ipAllowlist: a.string("ip-allowlist"),
+        brandName: a.string("brand"),
+        brandEmail: a.string("brand-email"),
+        prices: parsePrices(a.all("price")),
+        webhookUrl: a.string("webhook-url"),
+        smsAppHash: a.string("sms-app-hash"),
+      }),
+  },
+  {
+    name: "merchant credit",
+    usage: "merchant credit <merchant_id> --amount N --reason R   (negative N debits)",
+    flags: ["amount", "reason"],
+    run: (a) => {
+      const amount = a.int("amount");
+      if (amount === undefined) throw new UsageError("--amount is required");
+      return adjustBalance(a.positional(0, "merchant_id"), amount, a.required("reason"));
+    },
+  },
+];

@@ -1,0 +1,68 @@
+// otpctl: the operator command line. `npm run --silent otpctl -- <command> --json`
+// prints exactly one JSON document on stdout; errors go to stderr, exit code 1
+// (2 for usage errors).
+import { Args, parseArgs, UsageError } from "./args";
+import type { Command } from "./command";
+import { channelCommands } from "./commands/channel";
+import { databaseCommands } from "./commands/database";
+import { keyCommands } from "./commands/key";
+import { merchantCommands } from "./commands/merchant";
+import { sandboxCommands } from "./commands/sandbox";
+import { topupCommands } from "./commands/topup";
+import { webhookCommands } from "./commands/webhook";
+import { EnvError } from "@/env";
+import { disconnectDb } from "@/server/db/client";
+import { resolveDatabase } from "@/server/db/database-url";
+import { migrate } from "@/server/db/migrate";
+import { isAppError } from "@/server/errors";
+
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands];
+
+function usage(): string {
+  return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");
+}
+
+function findCommand(positionals: string[]): { command: Command; rest: string[] } | undefined {
+  for (const words of [2, 1]) {
+    const name = positionals.slice(0, words).join(" ");
+    const command = commands.find((c) => c.name === name);
+    if (command) return { command, rest: positionals.slice(words) };
+  }
+  return undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let stopDatabase: (() => Promise<void>) | undefined;
+  try {
+    const parsed = parseArgs(argv);
+    if (parsed.bools.has("help") || parsed.positionals.length === 0) {
+      console.error(usage());
+      return parsed.bools.has("help") ? 0 : 2;
+    }
+    const found = findCommand(parsed.positionals);
+    if (!found) throw new UsageError(`unknown command "${parsed.positionals.join(" ")}"`);
+    const args = new Args({ ...parsed, positionals: found.rest }, found.command.flags);
+    const database = await resolveDatabase();
+    if (database.startedHere) stopDatabase = database.stop;
+    if (found.command.name !== "migrate") await migrate(database.url);
+    const result = await found.command.run(args);
+    process.stdout.write(parsed.bools.has("json") ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`otpctl: ${err.message}\n\n${usage()}`);
+      return 2;
+    }
+    if (isAppError(err) || err instanceof EnvError) {
+      console.error(`otpctl: ${err.message}`);
+      return 1;
+    }
+    console.error(`otpctl: ${(err as Error).message ?? err}`);
+    return 1;
+  } finally {
+    await disconnectDb().catch(() => undefined);
+    if (stopDatabase) await stopDatabase().catch(() => undefined);
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

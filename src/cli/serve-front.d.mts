@@ -1,0 +1,6 @@
+// Types for serve-front.mjs, which stays plain JavaScript so the server process needs no TypeScript loader.
+export type FrontAnswer = { status: number; headers: Record<string, string | number>; body: string };
+export function envelopeAnswer(status: number, code: string, message: string): FrontAnswer;
+export function frontAnswer(method: string, url: string | undefined): FrontAnswer | null;
+export function clientErrorAnswer(err: { code?: string }): FrontAnswer;
+export function rawResponse(answer: FrontAnswer): string;

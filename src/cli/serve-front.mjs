@@ -1,0 +1,51 @@
+// What the production server's front answers by itself, before Next.js: requests
+// Next cannot turn into a Fetch Request (TRACE, TRACK, CONNECT), methods outside
+// the standard set on /v3, and requests Node's parser rejects. Each gets the
+// API's JSON envelope instead of Next's plain-text 500, dropped connection or
+// empty 400. Pure, so tests can import it without starting a server.
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+
+const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/** @typedef {{ status: number, headers: Record<string, string | number>, body: string }} FrontAnswer */
+
+/** @returns {FrontAnswer} */
+export function envelopeAnswer(status, code, message) {
+  const body = JSON.stringify({ success: false, data: null, error: { code, message } });
+  return {
+    status,
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store", "x-request-id": randomUUID() },
+    body,
+  };
+}
+
+/**
+ * @param {string} method
+ * @param {string | undefined} url
+ * @returns {FrontAnswer | null} null lets Next handle the request
+ */
+export function frontAnswer(method, url) {
+  const path = (url ?? "/").split("?")[0];
+  const isApi = path === "/v3" || path.startsWith("/v3/");
+  if (FORBIDDEN_BY_FETCH.has(method) || (isApi && !STANDARD_METHODS.has(method))) {
+    return envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${method} tidak didukung.`);
+  }
+  return null;
+}
+
+/** @param {{ code?: string }} err */
+export function clientErrorAnswer(err) {
+  return err.code === "HPE_HEADER_OVERFLOW"
+    ? envelopeAnswer(431, "VALIDATION_ERROR", "Header permintaan terlalu besar.")
+    : envelopeAnswer(400, "VALIDATION_ERROR", "Permintaan HTTP tidak valid.");
+}
+
+/** The answer as raw HTTP/1.1 bytes, for sockets that never got a ServerResponse (CONNECT, parse errors). */
+export function rawResponse(answer) {
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ""}`];
+  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
+  head.push("connection: close");
+  return `${head.join("\r\n")}\r\n\r\n${answer.body}`;
+}

@@ -1,0 +1,70 @@
+// `npm start`: validates configuration, brings up the database (DATABASE_URL or
+// the embedded server in DATA_DIR), applies migrations, builds the app when the
+// build is missing or older than the sources, then serves it on PORT (serve.mjs).
+// `--dev` runs `next dev` instead.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { EnvError, getEnv } from "@/env";
+import { resolveDatabase } from "@/server/db/database-url";
+import { migrate } from "@/server/db/migrate";
+
+const root = process.cwd();
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+// Next.js behind a small front that answers, with the envelope, the requests Next cannot represent (see serve.mjs).
+const serveScript = path.join(root, "src", "cli", "serve.mjs");
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === "generated" || entry === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const buildId = path.join(root, getEnv().NEXT_DIST_DIR, "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ["src", "public", "package.json", "next.config.mjs", "postcss.config.mjs"].map((p) => newestMtime(path.join(root, p)));
+  return Math.max(...sources) > built;
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const env = getEnv();
+  const database = await resolveDatabase();
+  const migrated = await migrate(database.url);
+  if (migrated.applied.length) console.log(JSON.stringify({ msg: "migrations applied", migrations: migrated.applied }));
+  console.log(JSON.stringify({ msg: "database ready", embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }));
+
+  const childEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
+  if (!dev && buildIsStale()) {
+    console.log(JSON.stringify({ msg: "building the app (first start or sources changed)" }));
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
+    if (build.status !== 0) {
+      await database.stop();
+      process.exit(build.status ?? 1);
+    }
+  }
+
+  const server = dev
+    ? spawn(process.execPath, [nextBin, "dev", "-p", String(env.PORT)], { stdio: "inherit", env: childEnv })
+    : spawn(process.execPath, [serveScript, "--port", String(env.PORT)], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
+  const forward = (signal: NodeJS.Signals) => server.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  server.on("exit", async (code, signal) => {
+    await database.stop();
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+}
+
+main().catch((err) => {
+  console.error(err instanceof EnvError ? err.message : `Start-up failed: ${(err as Error).stack ?? err}`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+// `npm run worker`: the background worker as its own process, for deployments
+// that run the web tier with RUN_WORKER_IN_APP=0. Any number may run at once.
+import { EnvError, getEnv } from "@/env";
+import { disconnectDb } from "@/server/db/client";
+import { resolveDatabase } from "@/server/db/database-url";
+import { migrate } from "@/server/db/migrate";
+import { startWorker } from "@/server/worker/background-worker";
+
+async function main(): Promise<void> {
+  try {
+    getEnv();
+  } catch (err) {
+    console.error(err instanceof EnvError ? err.message : String(err));
+    process.exit(1);
+  }
+  // Same database as the app (DATABASE_URL or the embedded server of DATA_DIR), at the same schema.
+  const database = await resolveDatabase();
+  await migrate(database.url);
+
+  const worker = startWorker();
+  console.log(JSON.stringify({ msg: "worker started", embedded: !getEnv().DATABASE_URL }));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    // In-flight sends finish and are recorded; a second signal is ignored rather than cutting them off.
+    await worker.stop();
+    await disconnectDb();
+    await database.stop();
+    console.log(JSON.stringify({ msg: "worker stopped" }));
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((err) => {
+  console.error(JSON.stringify({ msg: "worker failed to start", error: String((err as Error)?.message ?? err) }));
+  process.exit(1);
+});

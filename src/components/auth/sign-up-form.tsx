@@ -1,0 +1,94 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Button, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
+
+export function SignUpForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const signUp = useMutation(trpc.account.signUp.mutationOptions());
+  const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
+  const [signInError, setSignInError] = useState<string | null>(null);
+  const [continuing, setContinuing] = useState(false);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = {
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      brandName: String(form.get("brandName") ?? ""),
+    };
+    setCredentials({ email: input.email, password: input.password });
+    signUp.mutate(input);
+  }
+
+  async function continueToDashboard() {
+    if (!credentials) return;
+    setContinuing(true);
+    const result = await signIn("credentials", { ...credentials, redirect: false });
+    setContinuing(false);
+    if (!result?.ok || result.error) {
+      setSignInError("Akun sudah dibuat, tetapi gagal masuk otomatis. Silakan masuk dari halaman Masuk.");
+      return;
+    }
+    setCredentials(null);
+    router.replace("/overview");
+    router.refresh();
+  }
+
+  if (signUp.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Notice tone="success">Akun Anda sudah dibuat dengan saldo Rp 0. Isi saldo dari menu Saldo sebelum mengirim OTP sungguhan.</Notice>
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium">API key pertama Anda</p>
+          <div className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+            <code data-testid="new-api-key" className="min-w-0 flex-1 break-all font-mono text-sm">
+              {signUp.data.api_key}
+            </code>
+            <CopyButton value={signUp.data.api_key} />
+          </div>
+          <p className="text-xs text-amber-900">Simpan sekarang: kunci ini hanya ditampilkan sekali. Simpan di server Anda, jangan di aplikasi atau browser.</p>
+        </div>
+        {signInError ? <ErrorNotice message={signInError} /> : null}
+        <Button onClick={continueToDashboard} busy={continuing}>
+          Saya sudah menyimpannya, lanjut ke dashboard
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      {signUp.error ? <ErrorNotice message={errorMessage(signUp.error)} /> : null}
+      <Field label="Nama Anda atau perusahaan">
+        <input name="name" required maxLength={100} autoComplete="organization" className={inputClass} />
+      </Field>
+      <Field label="E-mail" hint="Dipakai untuk masuk ke dashboard.">
+        <input name="email" type="email" required autoComplete="email" className={inputClass} />
+      </Field>
+      <Field label="Kata sandi" hint="Minimal 8 karakter.">
+        <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
+      </Field>
+      <Field label="Nama brand" hint="Muncul di pesan OTP, mis. “Kode Toko Maju Anda: 123456”.">
+        <input name="brandName" required maxLength={50} className={inputClass} />
+      </Field>
+      <Button type="submit" busy={signUp.isPending}>
+        Buat akun
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Sudah punya akun?{" "}
+        <Link href="/sign-in" className="font-medium text-brand-600 hover:underline">
+          Masuk
+        </Link>
+      </p>
+    </form>
+  );
+}

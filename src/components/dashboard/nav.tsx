@@ -1,0 +1,90 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+
+export const NAV_ITEMS = [
+  { href: "/overview", label: "Ringkasan" },
+  { href: "/transactions", label: "Transaksi" },
+  { href: "/sandbox", label: "Kotak masuk sandbox" },
+  { href: "/balance", label: "Saldo" },
+  { href: "/api-keys", label: "API key" },
+  { href: "/brand", label: "Brand" },
+  { href: "/webhooks", label: "Webhook" },
+  { href: "/security", label: "Keamanan" },
+] as const;
+
+export function DashboardNav({ name, email }: { name: string; email: string }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  async function leave() {
+    setLeaving(true);
+    await signOut({ redirect: false });
+    window.location.href = "/sign-in";
+  }
+
+  const links = (
+    <ul className="flex flex-col gap-0.5">
+      {NAV_ITEMS.map((item) => {
+        const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              onClick={() => setOpen(false)}
+              aria-current={active ? "page" : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  const account = (
+    <div className="border-t border-slate-200 pt-4 text-sm">
+      <p className="truncate font-medium" title={name}>
+        {name}
+      </p>
+      <p className="truncate text-xs text-slate-500" title={email}>
+        {email}
+      </p>
+      <button type="button" onClick={leave} disabled={leaving} className="mt-3 text-sm font-medium text-red-700 hover:underline">
+        {leaving ? "Keluar…" : "Keluar"}
+      </button>
+    </div>
+  );
+
+  return (
+    <>
+      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <Link href="/overview" className="text-lg font-bold text-brand-700">
+          Sandi
+        </Link>
+        <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+          {open ? "Tutup" : "Menu"}
+        </button>
+      </header>
+      {open ? (
+        <nav aria-label="Menu dashboard" className="flex flex-col gap-4 border-b border-slate-200 bg-white px-4 py-4 lg:hidden">
+          {links}
+          {account}
+        </nav>
+      ) : null}
+      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen">
+        <nav aria-label="Menu dashboard" className="flex flex-col gap-6">
+          <Link href="/overview" className="px-3 text-xl font-bold tracking-tight text-brand-700">
+            Sandi
+          </Link>
+          {links}
+        </nav>
+        <div className="px-3">{account}</div>
+      </aside>
+    </>
+  );
+}

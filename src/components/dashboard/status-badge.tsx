@@ -1,0 +1,13 @@
+import { OTP_STATUS_LABELS } from "@/components/format";
+import { Badge } from "@/components/ui/primitives";
+
+const TONES = { pending: "amber", sent: "blue", success: "blue", failed: "red", verified: "green" } as const;
+
+export function OtpStatusBadge({ status, expired = false }: { status: string; expired?: boolean }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge tone={TONES[status as keyof typeof TONES] ?? "slate"}>{OTP_STATUS_LABELS[status] ?? status}</Badge>
+      {expired ? <Badge>Kedaluwarsa</Badge> : null}
+    </span>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Badge, Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
+
+function when(value: string | null): string {
+  return value ? `${value} WIB` : "Belum pernah";
+}
+
+export function ApiKeysScreen() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: invalidate }));
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: () => { setRevoking(null); return invalidate(); } }));
+  const [name, setName] = useState("");
+  const [revoking, setRevoking] = useState<{ keyId: string; prefix: string } | null>(null);
+
+  return (
+    <>
+      <PageHeader title="API key" description="Kunci untuk memanggil /v3 dari server Anda. Kunci lengkap hanya ditampilkan sekali saat dibuat; kami hanya menyimpan sidik jarinya." />
+      <div className="flex flex-col gap-6">
+        <Card title="Buat kunci baru">
+          <form
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              create.mutate({ name });
+            }}
+          >
+            <div className="flex-1">
+              <Field label="Nama (opsional)" hint="Mis. “Server produksi”, agar mudah dikenali.">
+                <input value={name} onChange={(e) => setName(e.target.value)} maxLength={50} className={inputClass} />
+              </Field>
+            </div>
+            <Button type="submit" busy={create.isPending} className="sm:mb-5">
+              Buat API key
+            </Button>
+          </form>
+          {create.error ? <ErrorNotice message={errorMessage(create.error)} /> : null}
+          {create.data ? (
+            <div className="mt-3 flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+              <p className="text-sm font-medium text-amber-900">Salin kunci ini sekarang. Setelah halaman ditutup, kunci tidak bisa ditampilkan lagi.</p>
+              <div className="flex items-center gap-2">
+                <code data-testid="created-api-key" className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1.5 font-mono text-sm">
+                  {create.data.api_key}
+                </code>
+                <CopyButton value={create.data.api_key} />
+              </div>
+              <button type="button" onClick={() => create.reset()} className="self-start text-xs font-medium text-amber-900 underline">
+                Sudah saya simpan, sembunyikan
+              </button>
+            </div>
+          ) : null}
+        </Card>
+
+        <Card title="Kunci Anda">
+          {keys.isPending ? <Loading /> : null}
+          {keys.error ? <ErrorNotice message={errorMessage(keys.error)} onRetry={() => keys.refetch()} /> : null}
+          {keys.data && keys.data.length === 0 ? <EmptyState title="Belum ada API key">Buat kunci di atas untuk mulai memanggil API.</EmptyState> : null}
+          {keys.data && keys.data.length > 0 ? (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-slate-500">
+                    <th className="py-2 pr-4 font-medium">Kunci</th>
+                    <th className="py-2 pr-4 font-medium">Nama</th>
+                    <th className="py-2 pr-4 font-medium">Dibuat</th>
+                    <th className="py-2 pr-4 font-medium">Terakhir dipakai</th>
+                    <th className="py-2 pr-4 font-medium">Status</th>
+                    <th className="py-2" />
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.data.map((k) => (
+                    <tr key={k.key_id} className="border-b border-slate-100 last:border-0">
+                      <td className="py-2.5 pr-4 font-mono text-xs">{k.prefix}…</td>
+                      <td className="py-2.5 pr-4">{k.name || <span className="text-slate-400">—</span>}</td>
+                      <td className="py-2.5 pr-4 whitespace-nowrap">{when(k.created_at)}</td>
+                      <td className="py-2.5 pr-4 whitespace-nowrap">{when(k.last_used_at)}</td>
+                      <td className="py-2.5 pr-4">{k.revoked_at ? <Badge tone="red">Dicabut</Badge> : <Badge tone="green">Aktif</Badge>}</td>
+                      <td className="py-2.5 text-right">
+                        {k.revoked_at ? null : (
+                          <Button variant="secondary" onClick={() => setRevoking({ keyId: k.key_id, prefix: k.prefix })}>
+                            Cabut
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Cabut API key?"
+        body={
+          <>
+            <p>
+              Kunci <code className="font-mono">{revoking?.prefix}…</code> akan langsung ditolak (401) di semua permintaan berikutnya. Tindakan ini tidak bisa
+              dibatalkan.
+            </p>
+            {revoke.error ? <p className="mt-2 text-red-700">{errorMessage(revoke.error)}</p> : null}
+          </>
+        }
+        confirmLabel="Cabut kunci"
+        busy={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate({ keyId: revoking.keyId })}
+      />
+    </>
+  );
+}

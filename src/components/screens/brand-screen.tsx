@@ -1,0 +1,62 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { MessagePreviews } from "@/components/dashboard/message-previews";
+import { Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
+
+export function BrandScreen() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const profile = useQuery(trpc.account.profile.queryOptions());
+  const save = useMutation(
+    trpc.account.updateBrand.mutationOptions({
+      onSuccess: (data) => queryClient.setQueryData(trpc.account.profile.queryKey(), data),
+    }),
+  );
+  const [brandName, setBrandName] = useState("");
+  const [brandEmail, setBrandEmail] = useState("");
+
+  useEffect(() => {
+    if (profile.data) {
+      setBrandName(profile.data.brand_name);
+      setBrandEmail(profile.data.brand_email);
+    }
+  }, [profile.data]);
+
+  return (
+    <>
+      <PageHeader title="Brand" description="Nama brand muncul di setiap pesan OTP (kecuali misscall) bila permintaan API tidak mengirim field brand. E-mail brand dipakai sebagai nama pengirim e-mail OTP." />
+      {profile.isPending ? <Loading /> : null}
+      {profile.error ? <ErrorNotice message={errorMessage(profile.error)} onRetry={() => profile.refetch()} /> : null}
+      {profile.data ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <Card title="Pengaturan brand">
+            <form
+              className="flex flex-col gap-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                save.mutate({ brandName, brandEmail });
+              }}
+            >
+              <Field label="Nama brand" hint="1–50 karakter, mis. nama toko atau aplikasi Anda.">
+                <input name="brandName" value={brandName} onChange={(e) => setBrandName(e.target.value)} maxLength={50} required className={inputClass} />
+              </Field>
+              <Field label="E-mail brand (opsional)" hint="Alamat balasan untuk e-mail OTP. Kosongkan bila tidak ada.">
+                <input name="brandEmail" type="email" value={brandEmail} onChange={(e) => setBrandEmail(e.target.value)} className={inputClass} />
+              </Field>
+              {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
+              {save.isSuccess && !save.isPending ? <Notice tone="success">Brand disimpan. Pesan OTP berikutnya memakai brand ini.</Notice> : null}
+              <div>
+                <Button type="submit" busy={save.isPending}>
+                  Simpan brand
+                </Button>
+              </div>
+            </form>
+          </Card>
+          <MessagePreviews brand={brandName} brandEmail={brandEmail} />
+        </div>
+      ) : null}
+    </>
+  );
+}

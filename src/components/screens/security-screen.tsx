@@ -1,0 +1,68 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { CHANNEL_LABELS, formatNumber, formatRupiah } from "@/components/format";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
+
+export function SecurityScreen() {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.account.profile.queryOptions());
+  const allowlist = profile.data?.ip_allowlist.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+
+  return (
+    <>
+      <PageHeader title="Keamanan" description="Batasan yang berlaku untuk semua API key Anda." />
+      <Notice>
+        Pengaturan ini hanya bisa diubah oleh operator Sandi atas permintaan Anda. Hubungi dukungan untuk menambah alamat IP atau menaikkan batas
+        {profile.data ? (
+          <>
+            {" "}
+            dan sebutkan ID merchant <code data-testid="merchant-id" className="font-mono font-semibold">{profile.data.merchant_id}</code>
+          </>
+        ) : null}
+        .
+      </Notice>
+      {profile.isPending ? <Loading /> : null}
+      {profile.error ? <ErrorNotice message={errorMessage(profile.error)} onRetry={() => profile.refetch()} /> : null}
+      {profile.data ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <Card title="Daftar IP yang diizinkan">
+            {allowlist.length === 0 ? (
+              <p className="text-sm text-slate-600" data-testid="ip-allowlist-empty">
+                Tidak dibatasi: permintaan dari alamat IP mana pun diterima.
+              </p>
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-slate-600">Permintaan dari alamat lain ditolak dengan 403 IP_NOT_ALLOWED.</p>
+                <ul className="flex flex-col gap-1">
+                  {allowlist.map((ip) => (
+                    <li key={ip} className="rounded bg-slate-100 px-2 py-1 font-mono text-sm">
+                      {ip}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Card>
+          <Card title="Batas permintaan">
+            <p className="text-3xl font-semibold" data-testid="rate-limit">
+              {formatNumber(profile.data.rate_limit)} <span className="text-base font-normal text-slate-500">permintaan/detik per API key</span>
+            </p>
+            <p className="mt-2 text-sm text-slate-600">Permintaan di atas batas ini dijawab 429 RATE_LIMITED. Batas per nomor tujuan (mis. 5 OTP per 10 menit) tidak bisa diubah.</p>
+          </Card>
+          <Card title="Harga per OTP" className="lg:col-span-2">
+            <ul className="grid gap-2 text-sm sm:grid-cols-3">
+              {Object.entries(profile.data.prices).map(([channel, price]) => (
+                <li key={channel} className="flex justify-between rounded bg-slate-50 px-3 py-2">
+                  <span>{CHANNEL_LABELS[channel] ?? channel}</span>
+                  <span className="font-medium tabular-nums">{formatRupiah(price)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-xs text-slate-500">Pengiriman yang gagal tidak dipotong.</p>
+          </Card>
+        </div>
+      ) : null}
+    </>
+  );
+}

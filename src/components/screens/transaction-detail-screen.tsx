@@ -1,0 +1,124 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { OtpStatusBadge } from "@/components/dashboard/status-badge";
+import { CHANNEL_LABELS, formatRupiah } from "@/components/format";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { Badge, Card, ErrorNotice, Loading, PageHeader } from "@/components/ui/primitives";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2 border-b border-slate-100 py-2 text-sm last:border-0">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** What is known about delivery at each status; a verified code evidently reached the user. */
+function DeliveryOutcome({ status, channel, provider }: { status: string; channel: string; provider: string }) {
+  const note = (text: string) => <span className="mt-1 block text-xs text-slate-500">{text}</span>;
+  switch (status) {
+    case "failed":
+      return <Badge tone="red">Gagal dikirim</Badge>;
+    case "pending":
+      return <Badge tone="amber">{channel === "whatsapp_inbound" ? "Menunggu pesan pengguna" : "Menunggu penyedia"}</Badge>;
+    case "sent":
+      return (
+        <>
+          <Badge tone="blue">Diterima penyedia</Badge>
+          {note(provider === "sandbox" ? "Sandbox tidak mengirim laporan terkirim." : "Menunggu laporan terkirim dari penyedia.")}
+        </>
+      );
+    case "success":
+      return (
+        <>
+          <Badge tone="green">Terkirim ke pengguna</Badge>
+          {note("Dikonfirmasi oleh laporan penyedia.")}
+        </>
+      );
+    case "verified":
+      return (
+        <>
+          <Badge tone="green">Sampai ke pengguna</Badge>
+          {note("Kodenya sudah diverifikasi.")}
+        </>
+      );
+    default:
+      return <Badge>{status}</Badge>;
+  }
+}
+
+export function TransactionDetailScreen({ otpId }: { otpId: string }) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.reports.transaction.queryOptions({ otpId }));
+  const t = detail.data;
+
+  return (
+    <>
+      <Link href="/transactions" className="mb-3 inline-block text-sm text-brand-600 hover:underline">
+        ← Semua transaksi
+      </Link>
+      <PageHeader title={otpId} description="Rincian transaksi OTP. Kode OTP tidak disimpan dalam bentuk yang bisa dibaca dan tidak pernah ditampilkan." />
+      {detail.isPending ? <Loading /> : null}
+      {detail.error ? <ErrorNotice message={errorMessage(detail.error)} /> : null}
+      {t ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card title="Transaksi">
+            <dl>
+              <Row label="Status">
+                <OtpStatusBadge status={t.status} expired={t.expired} />
+              </Row>
+              <Row label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</Row>
+              <Row label="Tujuan">{t.destination ?? "—"}</Row>
+              <Row label="Brand">{t.brand || "—"}</Row>
+              <Row label="Panjang kode">{t.otp_length} digit</Row>
+              <Row label="Dibuat">{t.created_at} WIB</Row>
+              <Row label="Kedaluwarsa">{t.expires_at} WIB</Row>
+              <Row label="Terverifikasi">{t.verified_at ? `${t.verified_at} WIB` : "Belum"}</Row>
+              {t.verified_from ? <Row label="Diverifikasi dari">{t.verified_from}</Row> : null}
+              <Row label="Biaya">{t.charged ? formatRupiah(t.price) : `Tidak dipotong (harga ${formatRupiah(t.price)})`}</Row>
+              <Row label="external_id">{t.external_id ?? "—"}</Row>
+            </dl>
+          </Card>
+          <div className="flex flex-col gap-6">
+            <Card title="Percobaan verifikasi">
+              <p className="text-3xl font-semibold tabular-nums" data-testid="attempts">
+                {t.attempts} <span className="text-base font-normal text-slate-500">dari {t.max_attempts} percobaan gagal</span>
+              </p>
+              {t.locked ? (
+                <p className="mt-2 text-sm text-red-700">Batas percobaan tercapai: transaksi terkunci dan verifikasi berikutnya ditolak (TOO_MANY_ATTEMPTS).</p>
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">Percobaan yang benar tidak dihitung.</p>
+              )}
+            </Card>
+            <Card title="Pengiriman">
+              <dl>
+                <Row label="Penyedia">{t.provider === "sandbox" ? "Sandbox (tidak terkirim ke pengguna sungguhan)" : t.provider}</Row>
+                <Row label="Hasil">
+                  <DeliveryOutcome status={t.status} channel={t.channel} provider={t.provider} />
+                </Row>
+                {t.failure_reason ? <Row label="Alasan gagal">{t.failure_reason}</Row> : null}
+                {t.misscall_prefix ? <Row label="Awalan nomor penelepon">{t.misscall_prefix}</Row> : null}
+              </dl>
+              {t.deliveries.length > 0 ? (
+                <ul className="mt-3 flex flex-col gap-1 text-sm">
+                  {t.deliveries.map((d, i) => (
+                    <li key={i} className="flex justify-between rounded bg-slate-50 px-3 py-2">
+                      <span>
+                        {CHANNEL_LABELS[d.channel] ?? d.channel} → {d.destination ?? "—"}
+                      </span>
+                      <span className="text-slate-500">
+                        {d.sent_at} · {d.delivered ? "terkirim" : "gagal"}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Card>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

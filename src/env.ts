@@ -1,0 +1,146 @@
+// The only reader of process.env. Validated once, lazily, so a CLI, a test or the
+// server can set variables before the first read. A value that is given but
+// malformed stops start-up with a message naming the variable.
+import { randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.join(" or ")}//`)
+      .optional(),
+  );
+const flag = z.preprocess((v) => (v === "" || v === undefined ? "0" : v), z.enum(["0", "1", "true", "false"])).transform((v) => v === "1" || v === "true");
+const secret = z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  BASE_URL: optionalUrl(["http:", "https:"]),
+  APP_URL: optionalUrl(["http:", "https:"]),
+  SESSION_SECRET: secret,
+  PAYMENT_LINK_SECRET: secret,
+  OTP_PEPPER: secret,
+  NEXT_DIST_DIR: z.string().min(1).default(".next"),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  LOG_REQUESTS: flag.default(true),
+  WEBHOOK_ALLOW_PRIVATE_URLS: flag,
+  RUN_WORKER_IN_APP: z.preprocess((v) => (v === "" || v === undefined ? "1" : v), z.enum(["0", "1", "true", "false"])).transform((v) => v === "1" || v === "true"),
+  SANDBOX_MISSCALL_POOL: optionalString,
+  VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").default("6281100000000"),
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_TEMPLATE: z.string().min(1).default("sandi_otp"),
+  WHATSAPP_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://graph.facebook.com/v21.0"),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.twilio.com"),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  SMTP_FROM: optionalString,
+  MISSCALL_API_URL: optionalUrl(["http:", "https:"]),
+  MISSCALL_API_KEY: optionalString,
+  XENDIT_SECRET_KEY: optionalString,
+  XENDIT_CALLBACK_TOKEN: optionalString,
+  XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
+});
+
+export type Env = z.infer<typeof schema> & {
+  DATA_DIR: string;
+  BASE_URL: string;
+  APP_URL: string;
+  SESSION_SECRET: string;
+  PAYMENT_LINK_SECRET: string;
+  OTP_PEPPER: string;
+};
+
+export class EnvError extends Error {}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const needSecrets = !raw.SESSION_SECRET || !raw.PAYMENT_LINK_SECRET || !raw.OTP_PEPPER;
+  const stored = needSecrets ? loadOrCreateSecrets(dataDir) : undefined;
+  const defaultUrl = `http://localhost:${raw.PORT}`;
+  cached = {
+    ...raw,
+    DATA_DIR: dataDir,
+    BASE_URL: stripSlash(raw.BASE_URL ?? defaultUrl),
+    APP_URL: stripSlash(raw.APP_URL ?? raw.BASE_URL ?? defaultUrl),
+    SESSION_SECRET: raw.SESSION_SECRET ?? stored!.SESSION_SECRET,
+    PAYMENT_LINK_SECRET: raw.PAYMENT_LINK_SECRET ?? stored!.PAYMENT_LINK_SECRET,
+    OTP_PEPPER: raw.OTP_PEPPER ?? stored!.OTP_PEPPER,
+  };
+  return cached;
+}
+
+/** For tests and the CLI: forget the parsed environment after changing process.env. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
+
+/** Variables passed to child processes (the launcher hands the embedded database URL to Next). */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+type StoredSecrets = { SESSION_SECRET: string; PAYMENT_LINK_SECRET: string; OTP_PEPPER: string };
+
+// Secrets not given in the environment are generated once and kept in DATA_DIR
+// (mode 0600) so restarts keep sessions, payment links and stored code hashes valid.
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const fresh: StoredSecrets = {
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    PAYMENT_LINK_SECRET: randomBytes(32).toString("base64url"),
+    OTP_PEPPER: randomBytes(32).toString("base64url"),
+  };
+  // Write aside, then link into place: readers never see a half-written file, and
+  // when two processes race the first link wins and both use its secrets.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(tmp, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+    return fresh;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+    throw err;
+  } finally {
+    unlinkSync(tmp);
+  }
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** What the dashboard shows of an account; zod strips anything else (e.g. a webhook secret) on the way out. */
+export const profileOutputSchema = z.object({
+  merchant_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  brand_name: z.string(),
+  brand_email: z.string(),
+  saldo: z.number(),
+  rate_limit: z.number(),
+  ip_allowlist: z.string(),
+  prices: z.record(z.string(), z.number()),
+  webhook_url: z.string().nullable(),
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const webhookUrlSchema = z.object({
+  /** Empty turns webhooks off. */
+  url: z.string().trim().max(2000, "URL webhook paling panjang 2000 karakter."),
+});
+
+export const webhookEventsSchema = z.object({
+  cursor: z.number().int().positive().nullable().optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+export const webhookResendSchema = z.object({
+  eventId: z.string().trim().min(1).max(64),
+});
+
+export const webhookUrlOutputSchema = z.object({ webhook_url: z.string().nullable() });
+
+export const webhookSettingsOutputSchema = z.object({ url: z.string().nullable(), enabled: z.boolean(), disabled_reason: z.string().nullable() });
+export const webhookSecretOutputSchema = z.object({ secret: z.string() });
+export const webhookRotationOutputSchema = z.object({ secret: z.string(), previous_secret_expires_at: z.string() });

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/server/errors";
+
+/** Every code the service knows (the dashboard's tRPC layer uses some that /v3 never sends). */
+export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * The codes a /v3 response can carry: the spec's error table, plus what the HTTP
+ * layer itself answers (NOT_FOUND for an unknown path, METHOD_NOT_ALLOWED,
+ * PAYLOAD_TOO_LARGE). Error codes are a stable contract: add, never rename.
+ */
+export const V3_ERROR_CODES = [
+  "VALIDATION_ERROR",
+  "INVALID_CHANNEL",
+  "INVALID_NUMBER",
+  "UNAUTHORIZED",
+  "INSUFFICIENT_BALANCE",
+  "IP_NOT_ALLOWED",
+  "OTP_NOT_FOUND",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "DUPLICATE_EXTERNAL_ID",
+  "PAYLOAD_TOO_LARGE",
+  "OTP_EXPIRED",
+  "TOO_MANY_ATTEMPTS",
+  "ALREADY_USED",
+  "RATE_LIMITED",
+  "DESTINATION_RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "CHANNEL_UNAVAILABLE",
+] as const satisfies readonly ErrorCode[];
+export type V3ErrorCode = (typeof V3_ERROR_CODES)[number];
+
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    data: z.null(),
+    error: z
+      .object({
+        code: z.enum(V3_ERROR_CODES).describe("Stable, machine-readable; branch on this"),
+        message: z.string().describe("Human-readable (Indonesian); may change, never branch on it"),
+        details: z.object({ existing_otp_id: z.string() }).strict().optional().describe("Only with DUPLICATE_EXTERNAL_ID"),
+      })
+      .strict(),
+  })
+  .strict();
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, error: z.null() }).strict();
+}

@@ -1,0 +1,6 @@
+// Limits of the OTP creation inputs (api-spec.md "Limits", decisions.md for the
+// free-text lengths), shared by the request schemas and the OTP service.
+export const OTP_LENGTH = { min: 4, max: 8, default: 6 } as const;
+export const TTL_SECONDS = { min: 60, max: 900, default: 300 } as const;
+export const BRAND_MAX = 50;
+export const EXTERNAL_ID_MAX = 100;

@@ -1,0 +1,150 @@
+// The OTP endpoints' shapes. The request schemas are what the OTP service parses
+// bodies with (Indonesian messages per rule) and what the OpenAPI document
+// publishes; the response schemas check every /v3 answer and document it.
+// Rules that need more than the body (destination by channel, send-only channels)
+// are the service's, which maps them to INVALID_NUMBER / INVALID_CHANNEL.
+import { z } from "zod";
+import { BRAND_MAX, EXTERNAL_ID_MAX, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
+
+export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
+export const SEND_CHANNEL_VALUES = ["whatsapp", "sms", "email"] as const;
+
+const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("WIB (UTC+7) time, YYYY-MM-DD HH:MM:SS");
+
+const NOT_AN_OBJECT = "Body permintaan harus berupa objek JSON.";
+const SUPPORTED = `Gunakan salah satu: ${CHANNEL_VALUES.join(", ")}.`;
+
+const channel = z.enum(CHANNEL_VALUES, {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? "channel wajib diisi." : `Channel tidak didukung. ${SUPPORTED}`),
+});
+
+const sendChannel = z.enum(SEND_CHANNEL_VALUES, {
+  error: (issue) => {
+    if (issue.input === undefined || issue.input === null || issue.input === "") return "channel wajib diisi.";
+    return (CHANNEL_VALUES as readonly unknown[]).includes(issue.input)
+      ? `Channel ${String(issue.input)} hanya tersedia di POST /v3/request; POST /v3/send mendukung whatsapp, sms dan email.`
+      : `Channel tidak didukung. ${SUPPORTED}`;
+  },
+});
+
+/** A string field where absent, null, "" and blank all mean "not given" (null). Not trimmed: a destination with spaces is invalid. */
+function optionalString(field: string) {
+  return z
+    .string({ error: `${field} harus berupa string.` })
+    .nullish()
+    .transform((value) => (value == null || value.trim() === "" ? null : value));
+}
+
+/** Stored and echoed in messages, so trimmed and free of control characters (PostgreSQL text refuses NUL outright). */
+function freeText(field: string, max: number) {
+  return z
+    .string({ error: `${field} harus berupa string.` })
+    .trim()
+    .max(max, `${field} maksimal ${max} karakter.`)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${field} tidak boleh berisi karakter kontrol.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** Integers or numeric strings, clamped into range (never rejected); absent, null or "" take the default. */
+function clampedInteger(field: string, range: { min: number; max: number; default: number }, description: string) {
+  const message = `${field} harus berupa angka.`;
+  return z
+    .union([z.number({ error: message }), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/, message), z.literal("")], { error: message })
+    .nullish()
+    .transform((value) => (value == null || value === "" ? range.default : Math.min(range.max, Math.max(range.min, Math.trunc(Number(value))))))
+    .describe(description);
+}
+
+const destinationFields = {
+  destination: optionalString("destination").describe("Phone (digits only, international format without +, at least 10) or e-mail; optional only for whatsapp_inbound, where it binds the sender"),
+  number: optionalString("number").describe("Legacy alias of destination; destination wins"),
+  email: optionalString("email").describe("Legacy fallback for the email channel, used only when destination and number are empty"),
+};
+
+const commonFields = {
+  brand: freeText("brand", BRAND_MAX).describe("Brand in the message; default the account's brand_name. Required (here or on the account) for voice"),
+  external_id: freeText("external_id", EXTERNAL_ID_MAX).describe("Idempotency key, per merchant, 24 hours"),
+};
+
+const ttl = clampedInteger("ttl", TTL_SECONDS, "Seconds, 60 to 900, default 300; out-of-range values are clamped");
+
+export const requestOtpBody = z.object(
+  {
+    channel,
+    ...commonFields,
+    ...destinationFields,
+    ttl,
+    otp_length: clampedInteger("otp_length", OTP_LENGTH, "4 to 8, default 6; clamped. No effect for voice (4 digits) and misscall (the trailing 4 digits of the calling number)"),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+export const sendOtpBody = z.object(
+  {
+    channel: sendChannel,
+    otp: z
+      .string({ error: (issue) => (issue.input == null ? "otp wajib diisi." : "otp harus berupa string angka 4 sampai 8 digit.") })
+      .min(1, "otp wajib diisi.")
+      .regex(/^\d{4,8}$/, "otp harus berupa string angka 4 sampai 8 digit.")
+      .describe("The code to deliver: digits only, 4 to 8; never echoed back"),
+    ...commonFields,
+    ...destinationFields,
+    ttl,
+    otp_length: z.unknown().optional().describe("Ignored: the length is the length of otp"),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+function requiredString(field: string, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? `${field} wajib diisi.` : `${field} harus berupa string.`) })
+    .max(max, `${field} terlalu panjang.`)
+    .trim()
+    .min(1, `${field} wajib diisi.`);
+}
+
+export const verifyOtpBody = z.object(
+  {
+    otp_id: requiredString("otp_id").describe("From the creation response; an id of another shape is simply not found"),
+    otp: requiredString("otp", 200).describe("The code as the user entered it (for misscall, the trailing digits of the calling number)"),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+export const misscallVerification = z.object({ prefix: z.string(), otp_length: z.number().int() });
+export const inboundVerification = z.object({ wa_number: z.string(), message: z.string(), wa_link: z.string(), expires_at: wib });
+
+export const otpTransactionData = z.object({
+  otp_id: z.string(),
+  status: z.enum(["sent", "success", "pending", "failed", "verified"]),
+  channel: z.enum(CHANNEL_VALUES),
+  number: z.string().nullable(),
+  price: z.number().int(),
+  last_balance: z.number().int(),
+  expires_at: wib,
+  verification: z.union([misscallVerification, inboundVerification]).optional(),
+});
+
+export const otpDetailData = z.object({
+  otp_id: z.string(),
+  status: z.enum(["pending", "sent", "success", "failed", "verified"]),
+  channel: z.enum(CHANNEL_VALUES),
+  number: z.string().nullable(),
+  attempts: z.number().int(),
+  expires_at: wib,
+  verified_at: z.union([wib, z.literal("")]),
+  price: z.number().int(),
+  verification: z.object({ prefix: z.string() }).optional(),
+});
+
+export const verifyResultData = z.object({
+  otp_id: z.string(),
+  verified: z.boolean(),
+  reason: z.enum(["", "mismatch"]),
+});
+
+export type OtpTransactionData = z.infer<typeof otpTransactionData>;
+export type OtpDetailData = z.infer<typeof otpDetailData>;
+export type VerifyResultData = z.infer<typeof verifyResultData>;

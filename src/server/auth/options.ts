@@ -1,0 +1,86 @@
+// next-auth v4 configuration: e-mail + password (Credentials) with JWT sessions.
+// Built lazily so that `next build` never reads the environment or DATA_DIR.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getEnv } from "@/env";
+import { resolveClientIp } from "@/server/lib/client-ip";
+import { signInWithPassword } from "./password-sign-in";
+
+/** A signed-in dashboard session lasts a working day; after that the merchant signs in again. */
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+/** Error codes the sign-in page turns into sentences (next-auth passes the thrown message through). */
+export const SIGN_IN_ERRORS = { throttled: "Throttled", unavailable: "Unavailable" } as const;
+
+let cached: NextAuthOptions | undefined;
+
+/** next-auth hands authorize() the headers as a plain record. */
+function clientIpOf(headers: Record<string, string | string[] | undefined> | undefined): string {
+  const bag = new Headers();
+  for (const [name, value] of Object.entries(headers ?? {})) if (typeof value === "string") bag.set(name, value);
+  return resolveClientIp(bag) ?? "unknown";
+}
+
+export function getAuthOptions(): NextAuthOptions {
+  if (cached) return cached;
+  const env = getEnv();
+  cached = {
+    secret: env.SESSION_SECRET,
+    // NEXTAUTH_URL may be unset; APP_URL (which defaults to http://localhost:<PORT>) decides cookie security.
+    useSecureCookies: env.APP_URL.startsWith("https://"),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        name: "E-mail dan kata sandi",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Kata sandi", type: "password" } },
+        async authorize(credentials, req) {
+          let result;
+          try {
+            result = await signInWithPassword({ email: credentials?.email, password: credentials?.password, ip: clientIpOf(req?.headers) });
+          } catch (err) {
+            console.error(JSON.stringify({ msg: "sign-in failed unexpectedly", error: String((err as Error)?.message ?? err) }));
+            throw new Error(SIGN_IN_ERRORS.unavailable);
+          }
+          if (result.ok) return { id: result.merchant.merchantId, name: result.merchant.name, email: result.merchant.email };
+          if (result.reason === "throttled") throw new Error(SIGN_IN_ERRORS.throttled);
+          return null;
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) token.merchantId = user.id;
+        return token;
+      },
+      async session({ session, token }) {
+        return { ...session, merchantId: typeof token.merchantId === "string" ? token.merchantId : undefined };
+      },
+      async redirect({ url }) {
+        const base = getEnv().APP_URL;
+        if (url.startsWith("/")) return `${base}${url}`;
+        try {
+          if (new URL(url).origin === new URL(base).origin) return url;
+        } catch {
+          // fall through to the dashboard
+        }
+        return `${base}/overview`;
+      },
+    },
+    logger: {
+      // Without NEXTAUTH_URL next-auth warns on every request; APP_URL covers what it is used for.
+      warn(code) {
+        if (code !== "NEXTAUTH_URL") console.warn(JSON.stringify({ msg: "next-auth warning", code }));
+      },
+      error(code, metadata) {
+        const message = metadata instanceof Error ? metadata.message : (metadata as { message?: string } | undefined)?.message;
+        // An expired or foreign session cookie is routine (the merchant is sent to sign-in), not a fault.
+        if (code === "JWT_SESSION_ERROR") return console.warn(JSON.stringify({ msg: "session cookie refused", reason: message }));
+        console.error(JSON.stringify({ msg: "next-auth error", code, message }));
+      },
+      debug() {},
+    },
+  };
+  return cached;
+}

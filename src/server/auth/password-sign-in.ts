@@ -1,0 +1,50 @@
+// The sign-in rule, free of next-auth so it can be tested directly: throttle
+// check, then look-up and argon2 verification. Unknown e-mails cost a hash too,
+// so response time does not reveal which e-mails have accounts.
+import { hash, verify } from "@node-rs/argon2";
+import { z } from "zod";
+import { getDb } from "@/server/db/client";
+import {
+  accountThrottleKey,
+  getLoginThrottleStore,
+  MAX_ACCOUNT_FAILURES,
+  MAX_FAILURES,
+  throttleKey,
+  type LoginThrottleStore,
+} from "./login-throttle";
+
+export type SignInResult =
+  | { ok: true; merchant: { merchantId: string; name: string; email: string } }
+  | { ok: false; reason: "invalid" | "throttled" };
+
+const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(200),
+});
+
+let dummyHash: Promise<string> | undefined;
+
+export async function signInWithPassword(
+  input: { email?: unknown; password?: unknown; ip: string },
+  store: LoginThrottleStore = getLoginThrottleStore(),
+): Promise<SignInResult> {
+  const parsed = credentialsSchema.safeParse({ email: input.email, password: input.password });
+  if (!parsed.success) return { ok: false, reason: "invalid" };
+  const { email, password } = parsed.data;
+  const key = throttleKey(email, input.ip);
+  const accountKey = accountThrottleKey(email);
+  const [fromHere, fromAnywhere] = await Promise.all([store.count(key), store.count(accountKey)]);
+  if (fromHere >= MAX_FAILURES || fromAnywhere >= MAX_ACCOUNT_FAILURES) return { ok: false, reason: "throttled" };
+
+  const db = await getDb();
+  const merchant = await db.merchant.findUnique({ where: { email }, select: { merchantId: true, name: true, email: true, passwordHash: true } });
+  dummyHash ??= hash("sandi-timing-equaliser");
+  const matches = await verify(merchant?.passwordHash ?? (await dummyHash), password).catch(() => false);
+  if (!merchant?.passwordHash || !matches) {
+    await Promise.all([store.increment(key), store.increment(accountKey)]);
+    return { ok: false, reason: "invalid" };
+  }
+  // Only this address's count is forgiven: a guesser elsewhere keeps the account count running.
+  await store.clear(key);
+  return { ok: true, merchant: { merchantId: merchant.merchantId, name: merchant.name, email: merchant.email } };
+}

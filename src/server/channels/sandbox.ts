@@ -1,0 +1,79 @@
+// The default provider for every channel: records what a vendor would deliver in
+// sandbox_messages instead of calling one, and fails like a vendor would for the
+// magic destinations of decisions.md (phone ending in 0000, e-mail local part "fail").
+import { randomInt } from "node:crypto";
+import { getEnv } from "@/env";
+import { getDb } from "@/server/db/client";
+import { randomDigits } from "@/server/lib/random";
+import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "./channel";
+import { emailContent, otpMessageText, smsText, voiceScript } from "./message-text";
+
+export const SANDBOX_PROVIDER = "sandbox";
+
+export function sandboxFails(destination: string | null): boolean {
+  if (!destination) return false;
+  if (destination.includes("@")) return destination.split("@")[0].toLowerCase() === "fail";
+  return destination.endsWith("0000");
+}
+
+/** SANDBOX_MISSCALL_POOL as digit strings; entries that are not 8 to 15 digits are ignored. */
+export function misscallPool(raw = getEnv().SANDBOX_MISSCALL_POOL ?? ""): string[] {
+  return raw
+    .split(",")
+    .map((s) => s.trim().replace(/^\+/, ""))
+    .filter((s) => /^\d{8,15}$/.test(s));
+}
+
+/**
+ * A calling number from SANDBOX_MISSCALL_POOL (picked with a CSPRNG: its trailing
+ * digits are the code), or, with no pool configured, a fresh Jakarta-style number
+ * 6221XXXXXXXX: a fixed built-in pool would make the code one of a handful of values.
+ */
+export function pickCaller(): string {
+  const pool = misscallPool();
+  if (pool.length > 0) return pool[randomInt(pool.length)];
+  return `6221${randomDigits(8)}`;
+}
+
+function textFor(request: DeliveryRequest, code: string, caller: string | null): string {
+  switch (request.channel) {
+    case "voice":
+      return voiceScript(request.brand, code);
+    case "misscall":
+      return `Panggilan tak terjawab dari +${caller} untuk verifikasi ${request.brand}. Kode verifikasi adalah ${code.length} digit terakhir nomor tersebut.`;
+    case "email": {
+      const email = emailContent({ ...request, code });
+      return `${email.subject}\n\n${email.text}`;
+    }
+    case "sms":
+      // What Twilio would carry, SMS Retriever hash line included when the merchant has one.
+      return smsText({ ...request, code });
+    default:
+      return otpMessageText(request.brand, code, request.ttlSeconds);
+  }
+}
+
+export const sandboxAdapter: ChannelAdapter = {
+  provider: SANDBOX_PROVIDER,
+  async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
+    const caller = request.channel === "misscall" ? pickCaller() : null;
+    const code = caller ? caller.slice(-4) : (request.code ?? "");
+    const delivered = !sandboxFails(request.destination);
+    const db = await getDb();
+    const message = await db.sandboxMessage.create({
+      data: {
+        merchantId: request.merchantId,
+        otpId: request.otpId,
+        channel: request.channel,
+        destination: request.destination,
+        text: textFor(request, code, caller),
+        code,
+        caller,
+        delivered,
+      },
+    });
+    const providerMessageId = `sbx_${message.id}`;
+    if (!delivered) return { outcome: "failed", provider: SANDBOX_PROVIDER, reason: "Sandbox: destination always fails", providerMessageId };
+    return { outcome: "sent", provider: SANDBOX_PROVIDER, providerMessageId, ...(caller ? { caller } : {}) };
+  },
+};

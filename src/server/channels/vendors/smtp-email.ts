@@ -1,0 +1,58 @@
+// E-mail over SMTP with nodemailer: plain text and a simple HTML version with the
+// brand, the code and the expiry, sent from the merchant's brand e-mail.
+import nodemailer from "nodemailer";
+import { getEnv } from "@/env";
+import { VendorUnavailableError, type ChannelAdapter, type DeliveryRequest, type DeliveryResult } from "../channel";
+import { emailContent } from "../message-text";
+import { breakerFor, vendorFailed } from "./circuit-breaker";
+import { classifySmtpFailure, type SmtpFailure } from "./smtp-replies";
+
+export type SmtpConfig = { url: string; timeoutMs: number };
+
+export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
+  // Each SMTP phase gets the vendor timeout too, so a stalled server frees its socket.
+  const transport = nodemailer.createTransport(config.url, {
+    connectionTimeout: config.timeoutMs,
+    greetingTimeout: config.timeoutMs,
+    socketTimeout: config.timeoutMs,
+  });
+  return {
+    provider: "smtp",
+    async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
+      const breaker = breakerFor("smtp");
+      if (!breaker.allow()) throw new VendorUnavailableError("smtp", "SMTP circuit open after repeated failures");
+      const content = emailContent(request);
+      const from = request.brandEmail ? { name: request.brand, address: request.brandEmail } : smtpFallbackFrom();
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const info = await Promise.race([
+          transport.sendMail({ from, to: request.destination ?? "", ...content }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(Object.assign(new Error("SMTP timed out"), { code: "ETIMEDOUT" })), config.timeoutMs);
+          }),
+        ]);
+        breaker.success();
+        return { outcome: "sent", provider: "smtp", providerMessageId: info.messageId };
+      } catch (err) {
+        const verdict = classifySmtpFailure(err as SmtpFailure);
+        if (verdict.kind === "unavailable") {
+          vendorFailed("smtp", verdict.reason);
+          throw new VendorUnavailableError("smtp", verdict.reason);
+        }
+        // The server answered about this message, so it is reachable.
+        breaker.success();
+        if (verdict.kind === "refused") return { outcome: "failed", provider: "smtp", reason: verdict.reason };
+        // A 4xx invites a later attempt (greylisting): nothing is charged and the external_id is
+        // freed for it, instead of a `failed` that would also count towards destination limits.
+        console.warn(JSON.stringify({ msg: "vendor deferred message", vendor: "smtp", reason: verdict.reason }));
+        throw new VendorUnavailableError("smtp", verdict.reason);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+export function smtpFallbackFrom(): string {
+  return getEnv().SMTP_FROM ?? "Sandi <no-reply@sandi.local>";
+}

@@ -1,0 +1,77 @@
+// HTTP towards delivery vendors: one timeout budget per call, the vendor's circuit
+// breaker, and one classification — unreachable (timeout, connection error, 5xx)
+// or refusing our account (401, 403, 429) throws VendorUnavailableError; any
+// other answer is returned for the adapter to read as sent or failed.
+// A POST is retried only when the connection was refused, i.e. before a single
+// byte left: once the request may have reached the vendor, a retry could deliver twice.
+import { getEnv } from "@/env";
+import { VendorUnavailableError } from "../channel";
+import { breakerFor, vendorFailed } from "./circuit-breaker";
+
+export type VendorResponse = { status: number; json: Record<string, unknown> };
+
+/** Errors raised before the connection existed, so the vendor cannot have seen the request. */
+const NOT_SENT = new Set(["ECONNREFUSED", "EAI_AGAIN"]);
+/** Answers about our account, not about the recipient: every other send would fail the same way. */
+const ACCOUNT_REFUSED = new Set([401, 403, 429]);
+const RETRY_DELAY_MS = 100;
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.cause?.code ?? e?.code;
+}
+
+export function failedBeforeSending(err: unknown): boolean {
+  const code = errorCode(err);
+  return !!code && NOT_SENT.has(code);
+}
+
+async function fetchOnce(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+  return fetch(url, { ...init, redirect: "error", signal });
+}
+
+async function fetchRetryingRefused(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+  try {
+    return await fetchOnce(url, init, signal);
+  } catch (err) {
+    if (!failedBeforeSending(err) || signal.aborted) throw err;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS).unref());
+    return fetchOnce(url, init, signal);
+  }
+}
+
+export async function vendorRequest(vendor: string, url: string, init: RequestInit): Promise<VendorResponse> {
+  const breaker = breakerFor(vendor);
+  if (!breaker.allow()) throw new VendorUnavailableError(vendor, `${vendor} circuit open after repeated failures`);
+  const signal = AbortSignal.timeout(getEnv().VENDOR_TIMEOUT_MS);
+  let response: Response;
+  let json: Record<string, unknown>;
+  try {
+    response = await fetchRetryingRefused(url, init, signal);
+    // The body counts against the same budget: a vendor that stalls mid-answer is unreachable too.
+    const text = await response.text();
+    json = parseObject(text);
+  } catch (err) {
+    const e = err as Error;
+    const timedOut = e.name === "TimeoutError" || signal.aborted;
+    const reason = timedOut ? `${vendor} timed out` : `${vendor} unreachable: ${errorCode(err) ?? e.message}`;
+    vendorFailed(vendor, reason);
+    throw new VendorUnavailableError(vendor, reason);
+  }
+  if (response.status >= 500 || ACCOUNT_REFUSED.has(response.status)) {
+    const reason = `${vendor} answered ${response.status}`;
+    vendorFailed(vendor, reason);
+    throw new VendorUnavailableError(vendor, reason);
+  }
+  breaker.success();
+  return { status: response.status, json };
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,50 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { getEnv } from "@/env";
+import { PrismaClient } from "@/generated/prisma/client";
+import { closeAsyncCommitPool } from "./async-commit-pool";
+import { resolveDatabase } from "./database-url";
+
+export type Db = PrismaClient;
+export type { Prisma } from "@/generated/prisma/client";
+
+type Handle = { prisma: PrismaClient; pool: pg.Pool };
+
+// One pool per process, kept on globalThis so Next's dev reloads reuse it.
+const holder = globalThis as unknown as { __sandiDb?: Promise<Handle> };
+
+export async function getDb(): Promise<PrismaClient> {
+  return (await handle()).prisma;
+}
+
+/** The pg pool under Prisma, for the few statements Prisma cannot express. */
+export async function getPool(): Promise<pg.Pool> {
+  return (await handle()).pool;
+}
+
+export async function disconnectDb(): Promise<void> {
+  await closeAsyncCommitPool();
+  const current = holder.__sandiDb;
+  holder.__sandiDb = undefined;
+  if (!current) return;
+  const { prisma, pool } = await current;
+  await prisma.$disconnect();
+  await pool.end().catch(() => undefined);
+}
+
+function handle(): Promise<Handle> {
+  holder.__sandiDb ??= (async () => {
+    const { url } = await resolveDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE });
+    // An idle client that loses its server (e.g. a PostgreSQL restart) must not crash the process.
+    pool.on("error", () => undefined);
+    // Bursts larger than the pool queue for a connection (up to 10 s) instead of
+    // failing after Prisma's default 2 s wait to start a transaction.
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+    return { prisma, pool };
+  })().catch((err) => {
+    holder.__sandiDb = undefined;
+    throw err;
+  });
+  return holder.__sandiDb;
+}

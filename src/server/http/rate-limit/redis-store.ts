@@ -1,0 +1,69 @@
+import Redis from "ioredis";
+import type { RateLimitStore } from "./store";
+
+// INCR and PEXPIRE in one atomic round trip; the window start is part of the key,
+// so every instance counts into the same bucket for the same second (instances'
+// clocks are assumed NTP-synced; a few ms of skew only blurs window edges).
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+const READY_WAIT_MS = 300;
+// A Redis that accepts connections but stops answering (overloaded, paused) must
+// not hold requests: a command gets this long before the limiter falls back.
+const COMMAND_TIMEOUT_MS = 250;
+// After a failure, requests go straight to the fallback for a while instead of each
+// paying the wait again; then one request probes Redis.
+const SKIP_AFTER_FAILURE_MS = 2000;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  // performance.now(): monotonic, and not moved by tests that freeze Date.
+  private lastFailure = -Infinity;
+
+  constructor(private readonly redis: Redis, private readonly prefix = "sandi:rl:") {}
+
+  static connect(url: string, prefix?: string): RedisRateLimitStore {
+    const redis = new Redis(url, {
+      lazyConnect: false,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 500,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    });
+    redis.on("error", () => undefined); // reported by the fallback in rate-limiter.ts
+    return new RedisRateLimitStore(redis, prefix);
+  }
+
+  async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    if (performance.now() - this.lastFailure < SKIP_AFTER_FAILURE_MS) throw new Error("Redis failed moments ago; not retrying yet");
+    try {
+      await this.ready();
+      return Number(await this.redis.eval(HIT, 1, `${this.prefix}${key}:${windowStartMs}`, String(windowMs * 2)));
+    } catch (err) {
+      this.lastFailure = performance.now();
+      throw err;
+    }
+  }
+
+  /** Waits briefly for a (re)connecting client. */
+  private async ready(): Promise<void> {
+    if (this.redis.status === "ready") return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.redis.off("ready", onReady);
+        reject(new Error(`Redis not ready (${this.redis.status})`));
+      }, READY_WAIT_MS);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.redis.once("ready", onReady);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,96 @@
+// Examples shown in the OpenAPI document and the /docs page; the OpenAPI test
+// checks every one against its schema so they cannot drift from the API.
+import { ERROR_STATUS } from "@/server/errors";
+import type { V3ErrorCode } from "@/schemas/v3/envelope";
+
+export const EXAMPLE_OTP_ID = "OTP20261123QWER000042";
+
+export const examples = {
+  requestBody: { channel: "whatsapp", destination: "6281234567890", brand: "TokoKu", otp_length: 6, ttl: 300, external_id: "login-8812" },
+  sendBody: { channel: "sms", destination: "6281234567890", otp: "482913", brand: "TokoKu", external_id: "reset-552" },
+  verifyBody: { otp_id: EXAMPLE_OTP_ID, otp: "482913" },
+  created: { otp_id: EXAMPLE_OTP_ID, status: "sent", channel: "whatsapp", number: "6281234567890", price: 350, last_balance: 99650, expires_at: "2026-11-23 05:35:00" },
+  createdMisscall: {
+    otp_id: "OTP20261123MSCL000043",
+    status: "sent",
+    channel: "misscall",
+    number: "6281234567890",
+    price: 250,
+    last_balance: 99400,
+    expires_at: "2026-11-23 05:35:00",
+    verification: { prefix: "62215089", otp_length: 4 },
+  },
+  createdInbound: {
+    otp_id: "OTP20261123WAIN000044",
+    status: "pending",
+    channel: "whatsapp_inbound",
+    number: null,
+    price: 300,
+    last_balance: 99100,
+    expires_at: "2026-11-23 05:35:00",
+    verification: {
+      wa_number: "6281100000000",
+      message: "Verifikasi TokoKu: K7QM2XP9WD",
+      wa_link: "https://wa.me/6281100000000?text=Verifikasi%20TokoKu%3A%20K7QM2XP9WD",
+      expires_at: "2026-11-23 05:35:00",
+    },
+  },
+  failed: { otp_id: "OTP20261123FAIL000045", status: "failed", channel: "sms", number: "6281234560000", price: 450, last_balance: 99100, expires_at: "2026-11-23 05:35:00" },
+  verified: { otp_id: EXAMPLE_OTP_ID, verified: true, reason: "" },
+  mismatch: { otp_id: EXAMPLE_OTP_ID, verified: false, reason: "mismatch" },
+  detail: { otp_id: EXAMPLE_OTP_ID, status: "verified", channel: "whatsapp", number: "6281234567890", attempts: 1, expires_at: "2026-11-23 05:35:00", verified_at: "2026-11-23 05:31:12", price: 350 },
+  topupBody: { amount: 100000 },
+  topupBodyWithMethod: { amount: 500000, payment_method_id: 2 },
+  topup: {
+    topup_id: "TC20261123K3M9Q2ZP",
+    payment_url: "https://app.sandi.id/topup/TC20261123K3M9Q2ZP?hash=6f1c0e4b9a7d2f8e5c3b1a0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f",
+    payment_hash: "6f1c0e4b9a7d2f8e5c3b1a0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f",
+    amount: 100000,
+    payment_total: 100700,
+    payment_method_id: 1,
+    payment_method: "QRIS",
+    payment_type: "qr",
+    payment_expired_at: "2026-11-23 08:30:00",
+    status: "Pending",
+  },
+  topupVa: {
+    topup_id: "TC20261123V8B2N4XC",
+    payment_url: "https://app.sandi.id/topup/TC20261123V8B2N4XC?hash=0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9",
+    payment_hash: "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9",
+    amount: 500000,
+    payment_total: 504000,
+    payment_method_id: 2,
+    payment_method: "BCA Virtual Account",
+    payment_type: "va",
+    payment_expired_at: "2026-11-23 08:30:00",
+    status: "Pending",
+  },
+  account: { merchant_id: "mch_4fT9sQ2LxP0aZk", name: "PT Toko Maju", brand_name: "TokoKu", brand_email: "otp@tokoku.id", email: "dev@tokoku.id", saldo: 99650 },
+} as const;
+
+const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {
+  VALIDATION_ERROR: "otp wajib diisi.",
+  INVALID_CHANNEL: "Channel tidak didukung.",
+  INVALID_NUMBER: "Nomor tujuan tidak valid.",
+  UNAUTHORIZED: "API key tidak dikenal.",
+  INSUFFICIENT_BALANCE: "Saldo tidak mencukupi. Silakan isi ulang saldo melalui POST /v3/topups.",
+  IP_NOT_ALLOWED: "Alamat IP 198.51.100.1 tidak ada di daftar IP yang diizinkan untuk akun ini.",
+  OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
+  NOT_FOUND: "Endpoint /v3/nope tidak ada. Lihat dokumentasi API di /docs.",
+  METHOD_NOT_ALLOWED: "Metode GET tidak didukung untuk endpoint ini; gunakan POST.",
+  DUPLICATE_EXTERNAL_ID: "external_id sudah dipakai dengan parameter berbeda dalam 24 jam terakhir.",
+  PAYLOAD_TOO_LARGE: "Body permintaan melebihi 64 KB.",
+  OTP_EXPIRED: "Kode OTP sudah kedaluwarsa. Silakan minta kode baru.",
+  TOO_MANY_ATTEMPTS: "Terlalu banyak percobaan gagal. Silakan minta kode baru.",
+  ALREADY_USED: "Kode OTP sudah digunakan.",
+  RATE_LIMITED: "Terlalu banyak permintaan: maksimal 20 per detik per API key. Coba lagi sebentar lagi.",
+  DESTINATION_RATE_LIMITED: "Batas pengiriman ke tujuan ini tercapai.",
+  INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi.",
+  CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia.",
+};
+
+export function errorExample(code: V3ErrorCode) {
+  const error: Record<string, unknown> = { code, message: ERROR_EXAMPLE_MESSAGES[code] };
+  if (code === "DUPLICATE_EXTERNAL_ID") error.details = { existing_otp_id: EXAMPLE_OTP_ID };
+  return { status: ERROR_STATUS[code], body: { success: false, data: null, error } };
+}

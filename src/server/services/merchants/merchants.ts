@@ -1,0 +1,111 @@
+import { hash } from "@node-rs/argon2";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { parseIpAllowlist } from "@/server/lib/ip-allowlist";
+import { randomBase62 } from "@/server/lib/random";
+import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/api-keys";
+import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
+import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
+import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
+import { effectivePrices } from "./prices";
+import { parseInput } from "@/server/validation";
+
+export const DEFAULT_RATE_LIMIT = 20;
+
+export function hashPassword(password: string): Promise<string> {
+  // argon2id with the library's defaults (19 MiB, t=2): slow enough for guessing, fast enough for sign-in.
+  return hash(password);
+}
+
+function normalizeAllowlist(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseIpAllowlist(text);
+  if (!parsed.ok) throw new AppError("VALIDATION_ERROR", `IP allowlist entry "${parsed.invalid}" is not an exact IPv4 or IPv6 address (CIDR ranges are not accepted)`);
+  return parsed.ips.join(", ");
+}
+
+/** Creates a merchant with its first API key (shown once) and optional opening saldo, in one transaction. */
+export async function createMerchant(input: MerchantCreateInput): Promise<{ merchant_id: string } & CreatedKey> {
+  const data = parseInput(merchantCreateSchema, input);
+  const ipAllowlist = normalizeAllowlist(data.ipAllowlist) ?? "";
+  const passwordHash = data.password ? await hashPassword(data.password) : null;
+  const db = await getDb();
+  try {
+    return await db.$transaction(async (tx) => {
+      const merchant = await tx.merchant.create({
+        data: {
+          merchantId: `mch_${randomBase62(14)}`,
+          name: data.name,
+          email: data.email,
+          passwordHash,
+          brandName: data.brandName ?? data.name.slice(0, 50),
+          brandEmail: data.brandEmail ?? "",
+          rateLimit: data.rateLimit ?? null,
+          ipAllowlist,
+        },
+      });
+      if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Opening balance" });
+      const key = await createApiKeyInTx(tx, merchant.id, "Default");
+      return { merchant_id: merchant.merchantId, ...key };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", `A merchant with e-mail ${data.email} already exists`);
+    throw err;
+  }
+}
+
+/** The internal and public ids of a signed-in merchant, or null when the account no longer exists. */
+export async function findMerchantIds(merchantPublicId: string): Promise<{ id: number; merchantId: string } | null> {
+  const db = await getDb();
+  return db.merchant.findUnique({ where: { merchantId: merchantPublicId }, select: { id: true, merchantId: true } });
+}
+
+export async function showMerchant(merchantPublicId: string) {
+  const db = await getDb();
+  const merchant = await db.merchant.findUnique({ where: { merchantId: merchantPublicId }, include: { webhookEndpoint: true } });
+  if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+  return {
+    merchant_id: merchant.merchantId,
+    name: merchant.name,
+    brand_name: merchant.brandName,
+    brand_email: merchant.brandEmail,
+    email: merchant.email,
+    saldo: Number(merchant.saldo),
+    rate_limit: merchant.rateLimit ?? DEFAULT_RATE_LIMIT,
+    ip_allowlist: merchant.ipAllowlist,
+    prices: effectivePrices(merchant.prices),
+    webhook_url: merchant.webhookEndpoint?.url ?? null,
+  };
+}
+
+export async function updateMerchant(merchantPublicId: string, input: MerchantUpdateInput) {
+  const data = parseInput(merchantUpdateSchema, input);
+  const ipAllowlist = normalizeAllowlist(data.ipAllowlist);
+  const webhookUrl = data.webhookUrl === undefined ? undefined : await checkWebhookUrl(data.webhookUrl);
+  const db = await getDb();
+  const webhook = await db.$transaction(async (tx: Tx) => {
+    const merchant = await tx.merchant.findUnique({ where: { merchantId: merchantPublicId } });
+    if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+    const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
+    await tx.merchant.update({
+      where: { id: merchant.id },
+      data: {
+        name: data.name,
+        brandName: data.brandName,
+        brandEmail: data.brandEmail,
+        rateLimit: data.rateLimit,
+        ipAllowlist,
+        prices,
+        smsAppHash: data.smsAppHash,
+      },
+    });
+    if (webhookUrl !== undefined) return setWebhookUrl(tx, merchant.id, webhookUrl);
+    return (await tx.webhookEndpoint.findUnique({ where: { merchantId: merchant.id } })) ?? null;
+  });
+  const shown = await showMerchant(merchantPublicId);
+  return webhook ? { ...shown, webhook_secret: webhook.secret } : shown;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
+}

@@ -1,0 +1,32 @@
+// Matching an inbound WhatsApp message to a pending whatsapp_inbound transaction.
+// The one path for the real WhatsApp webhook and `otpctl sandbox inbound-whatsapp`.
+import { getDb } from "@/server/db/client";
+import { emitOtpVerified } from "@/server/services/webhooks/emit";
+import { normalizeMessage, TOKEN_PATTERN } from "./inbound-token";
+
+export type InboundResult = { matched: boolean; otp_id: string | null };
+
+export async function matchInboundWhatsapp(message: { from: string; text: string }, now = new Date()): Promise<InboundResult> {
+  const from = message.from.replace(/\D/g, "");
+  const text = normalizeMessage(message.text ?? "");
+  const tokens = [...text.matchAll(TOKEN_PATTERN)].map((m) => m[1]);
+  if (!from || tokens.length === 0) return { matched: false, otp_id: null };
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: bigint }[]>`
+      SELECT id FROM otp_transactions
+      WHERE inbound_token = ANY(${tokens}) AND channel = 'whatsapp_inbound' AND status = 'pending'
+      FOR UPDATE`;
+    for (const { id } of rows) {
+      const otp = await tx.otpTransaction.findUniqueOrThrow({ where: { id } });
+      // The message must arrive unchanged, before expiry, and from the bound sender when there is one.
+      if (normalizeMessage(otp.inboundMessage ?? "") !== text) continue;
+      if (now >= otp.expiresAt) continue;
+      if (otp.destination && otp.destination !== from) continue;
+      await tx.otpTransaction.update({ where: { id }, data: { status: "verified", verifiedAt: now, verifiedFrom: from } });
+      await emitOtpVerified(tx, { merchantId: otp.merchantId, otpId: otp.otpId, channel: otp.channel, destination: otp.destination ?? from, verifiedAt: now, externalId: otp.externalId });
+      return { matched: true, otp_id: otp.otpId };
+    }
+    return { matched: false, otp_id: null };
+  });
+}

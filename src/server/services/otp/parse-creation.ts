@@ -1,0 +1,66 @@
+// Turns a /v3/request or /v3/send body into a validated creation: the zod schema
+// checks the fields; here the rules that depend on the channel — destination
+// precedence (destination > number > email) and format, the code length.
+import type { Channel } from "@/generated/prisma/enums";
+import { requestOtpBody, sendOtpBody } from "@/schemas/v3/otp";
+import { AppError } from "@/server/errors";
+import { parseV3Body } from "@/server/validation";
+import { assertEmail, assertPhone } from "./destination";
+import { MISSCALL_CODE_LENGTH, VOICE_CODE_LENGTH } from "./otp-rules";
+
+export type CreationMode = "request" | "send";
+
+export type ParsedCreation = {
+  mode: CreationMode;
+  channel: Channel;
+  /** Null only for unbound whatsapp_inbound. */
+  destination: string | null;
+  brand: string | null;
+  otpLength: number;
+  ttlSeconds: number;
+  externalId: string | null;
+  /** The merchant's code for /v3/send. */
+  suppliedCode: string | null;
+};
+
+type CommonFields = {
+  channel: Channel;
+  destination: string | null;
+  number: string | null;
+  email: string | null;
+  brand: string | null;
+  ttl: number;
+  external_id: string | null;
+};
+
+function resolveDestination(body: CommonFields): string | null {
+  const chosen = body.destination ?? body.number ?? (body.channel === "email" ? body.email : null);
+  if (chosen === null) {
+    if (body.channel === "whatsapp_inbound") return null;
+    throw new AppError("INVALID_NUMBER", "Tujuan wajib diisi (destination).");
+  }
+  return body.channel === "email" ? assertEmail(chosen) : assertPhone(chosen);
+}
+
+function creation(mode: CreationMode, body: CommonFields, otpLength: number, suppliedCode: string | null): ParsedCreation {
+  const fixedLength = body.channel === "voice" ? VOICE_CODE_LENGTH : body.channel === "misscall" ? MISSCALL_CODE_LENGTH : otpLength;
+  return {
+    mode,
+    channel: body.channel,
+    destination: resolveDestination(body),
+    brand: body.brand,
+    otpLength: fixedLength,
+    ttlSeconds: body.ttl,
+    externalId: body.external_id,
+    suppliedCode,
+  };
+}
+
+export function parseCreation(raw: unknown, mode: CreationMode): ParsedCreation {
+  if (mode === "send") {
+    const body = parseV3Body(sendOtpBody, raw, { channel: "INVALID_CHANNEL" });
+    return creation(mode, body, body.otp.length, body.otp);
+  }
+  const body = parseV3Body(requestOtpBody, raw, { channel: "INVALID_CHANNEL" });
+  return creation(mode, body, body.otp_length, null);
+}

@@ -1,0 +1,57 @@
+// Response shapes of the spec, built from a stored transaction and passed through
+// their schemas (which also strip anything not in the contract). Never includes
+// the code or its hash.
+import { getEnv } from "@/env";
+import type { OtpTransaction } from "@/generated/prisma/client";
+import { formatWib } from "@/server/lib/wib-time";
+import { otpDetailData, otpTransactionData, type OtpDetailData, type OtpTransactionData } from "@/schemas/v3/otp";
+import { MISSCALL_CODE_LENGTH } from "./otp-rules";
+
+type Verification = OtpTransactionData["verification"];
+
+/** An unbound whatsapp_inbound transaction learns its number from the sender who verified it (the point of that flow). */
+const numberOf = (otp: OtpTransaction): string | null => otp.destination ?? otp.verifiedFrom ?? null;
+
+function creationVerification(otp: OtpTransaction): Verification {
+  if (otp.status === "verified") return undefined;
+  if (otp.channel === "misscall" && otp.misscallPrefix) return { prefix: otp.misscallPrefix, otp_length: MISSCALL_CODE_LENGTH };
+  if (otp.channel === "whatsapp_inbound" && otp.inboundMessage) {
+    const waNumber = getEnv().WHATSAPP_NUMBER;
+    return {
+      wa_number: waNumber,
+      message: otp.inboundMessage,
+      wa_link: `https://wa.me/${waNumber}?text=${encodeURIComponent(otp.inboundMessage)}`,
+      expires_at: formatWib(otp.expiresAt),
+    };
+  }
+  return undefined;
+}
+
+export function presentCreation(otp: OtpTransaction, lastBalance: bigint): OtpTransactionData {
+  const verification = creationVerification(otp);
+  return otpTransactionData.parse({
+    otp_id: otp.otpId,
+    status: otp.status,
+    channel: otp.channel,
+    number: numberOf(otp),
+    price: otp.price,
+    last_balance: Number(lastBalance),
+    expires_at: formatWib(otp.expiresAt),
+    ...(verification ? { verification } : {}),
+  });
+}
+
+export function presentDetail(otp: OtpTransaction): OtpDetailData {
+  const showPrefix = otp.channel === "misscall" && otp.status !== "verified" && otp.misscallPrefix;
+  return otpDetailData.parse({
+    otp_id: otp.otpId,
+    status: otp.status,
+    channel: otp.channel,
+    number: numberOf(otp),
+    attempts: otp.attempts,
+    expires_at: formatWib(otp.expiresAt),
+    verified_at: otp.verifiedAt ? formatWib(otp.verifiedAt) : "",
+    price: otp.price,
+    ...(showPrefix ? { verification: { prefix: otp.misscallPrefix! } } : {}),
+  });
+}

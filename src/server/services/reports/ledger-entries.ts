@@ -1,0 +1,32 @@
+// Every debit and credit on the merchant's saldo, newest first, with its reference.
+import { getDb } from "@/server/db/client";
+import { formatWib } from "@/server/lib/wib-time";
+import { parseInput } from "@/server/validation";
+import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
+
+export async function listLedgerEntries(merchantId: number, input: PageInput) {
+  const page = parseInput(pageSchema, input);
+  const db = await getDb();
+  const [merchant, rows] = await Promise.all([
+    db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { saldo: true } }),
+    db.ledgerEntry.findMany({
+      where: { merchantId, id: page.cursor ? { lt: BigInt(page.cursor) } : undefined },
+      orderBy: { id: "desc" },
+      take: page.limit + 1,
+    }),
+  ]);
+  const items = rows.slice(0, page.limit);
+  return {
+    saldo: Number(merchant.saldo),
+    items: items.map((e) => ({
+      id: e.id.toString(),
+      amount: Number(e.amount),
+      balance_after: Number(e.balanceAfter),
+      reason: e.reason,
+      reference: e.reference,
+      note: e.note,
+      created_at: formatWib(e.createdAt),
+    })),
+    nextCursor: rows.length > page.limit ? items[items.length - 1].id.toString() : null,
+  };
+}

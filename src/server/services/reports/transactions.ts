@@ -1,0 +1,93 @@
+// The merchant's OTP transactions for the dashboard. Read-only, always scoped
+// to one merchant, and never selects the code hash.
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { formatWib } from "@/server/lib/wib-time";
+import { parseInput } from "@/server/validation";
+import { transactionFilterSchema, type TransactionFilter } from "@/schemas/dashboard/transactions";
+import type { Prisma } from "@/generated/prisma/client";
+import { addDays, wibDateStart } from "./wib-ranges";
+
+const listFields = {
+  id: true,
+  otpId: true,
+  channel: true,
+  destination: true,
+  status: true,
+  price: true,
+  charged: true,
+  attempts: true,
+  maxAttempts: true,
+  expiresAt: true,
+  verifiedAt: true,
+  createdAt: true,
+} satisfies Prisma.OtpTransactionSelect;
+
+type ListRow = Prisma.OtpTransactionGetPayload<{ select: typeof listFields }>;
+
+function summary(row: ListRow, now: Date) {
+  return {
+    otp_id: row.otpId,
+    channel: row.channel,
+    destination: row.destination,
+    status: row.status,
+    price: row.price,
+    charged: row.charged,
+    attempts: row.attempts,
+    max_attempts: row.maxAttempts,
+    expired: row.status !== "verified" && row.expiresAt <= now,
+    locked: row.attempts >= row.maxAttempts,
+    created_at: formatWib(row.createdAt),
+    expires_at: formatWib(row.expiresAt),
+    verified_at: row.verifiedAt ? formatWib(row.verifiedAt) : null,
+  };
+}
+
+export async function listTransactions(merchantId: number, input: TransactionFilter) {
+  const filter = parseInput(transactionFilterSchema, input);
+  const createdAt: Prisma.DateTimeFilter = {};
+  if (filter.from) createdAt.gte = wibDateStart(filter.from);
+  if (filter.to) createdAt.lt = addDays(wibDateStart(filter.to), 1);
+  const where: Prisma.OtpTransactionWhereInput = {
+    merchantId,
+    channel: filter.channel,
+    status: filter.status,
+    destination: filter.destination ? { contains: filter.destination, mode: "insensitive" } : undefined,
+    createdAt: filter.from || filter.to ? createdAt : undefined,
+    id: filter.cursor ? { lt: BigInt(filter.cursor) } : undefined,
+  };
+  const db = await getDb();
+  const rows = await db.otpTransaction.findMany({ where, select: listFields, orderBy: { id: "desc" }, take: filter.limit + 1 });
+  const page = rows.slice(0, filter.limit);
+  const now = new Date();
+  return {
+    items: page.map((r) => summary(r, now)),
+    nextCursor: rows.length > filter.limit ? page[page.length - 1].id.toString() : null,
+  };
+}
+
+export async function getTransaction(merchantId: number, otpId: string) {
+  const db = await getDb();
+  const row = await db.otpTransaction.findFirst({
+    where: { otpId, merchantId },
+    select: { ...listFields, brand: true, externalId: true, otpLength: true, provider: true, failureReason: true, misscallPrefix: true, verifiedFrom: true, updatedAt: true },
+  });
+  if (!row) throw new AppError("OTP_NOT_FOUND");
+  const messages = await db.sandboxMessage.findMany({
+    where: { otpId, merchantId },
+    select: { channel: true, destination: true, delivered: true, sentAt: true },
+    orderBy: { sentAt: "asc" },
+  });
+  return {
+    ...summary(row, new Date()),
+    brand: row.brand,
+    external_id: row.externalId,
+    otp_length: row.otpLength,
+    provider: row.provider,
+    failure_reason: row.failureReason,
+    misscall_prefix: row.misscallPrefix,
+    verified_from: row.verifiedFrom,
+    updated_at: formatWib(row.updatedAt),
+    deliveries: messages.map((m) => ({ channel: m.channel, destination: m.destination, delivered: m.delivered, sent_at: formatWib(m.sentAt) })),
+  };
+}

@@ -1,0 +1,66 @@
+// POST /v3/topups: validate, pick the method, price the fee, ask the gateway for
+// a QR or VA, then store the invoice. The gateway is called first so that a
+// gateway failure leaves nothing behind (an orphaned gateway charge just expires).
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { GatewayError } from "@/server/payments/gateway";
+import { getPaymentGateway } from "@/server/payments/registry";
+import { topupInvoiceData, type TopupInvoiceData } from "@/schemas/v3/topups";
+import { adminFee } from "./admin-fee";
+import { parseTopupRequest } from "./parse-topup";
+import { choosePaymentMethod } from "./payment-methods";
+import { presentInvoice, TOPUP_INCLUDE } from "./present";
+import { newTopupId } from "./topup-id";
+import { TOPUP_VALIDITY_MS } from "./topup-rules";
+
+export async function createTopup(merchantId: number, raw: unknown, now: Date = new Date()): Promise<TopupInvoiceData> {
+  const request = parseTopupRequest(raw);
+  const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
+  const db = await getDb();
+  const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { name: true, brandName: true } });
+  if (!merchant) throw new AppError("UNAUTHORIZED");
+
+  const fee = adminFee(request.amount, method);
+  const paymentTotal = request.amount + fee;
+  const expiresAt = new Date(now.getTime() + TOPUP_VALIDITY_MS);
+  const topupId = newTopupId(now);
+  const gateway = getPaymentGateway();
+
+  let charge;
+  try {
+    charge = await gateway.createCharge({
+      topupId,
+      paymentTotal,
+      method: { code: method.code, name: method.name, type: method.type, bankCode: method.bankCode },
+      payeeName: merchant.brandName || merchant.name,
+      expiresAt,
+    });
+  } catch (err) {
+    const message = err instanceof GatewayError ? err.message : String((err as Error)?.stack ?? err);
+    console.error(JSON.stringify({ msg: "payment gateway refused top-up", gateway: gateway.name, topup_id: topupId, error: message }));
+    throw new AppError("INTERNAL_ERROR", "Pembayaran tidak dapat disiapkan saat ini. Silakan coba lagi.");
+  }
+
+  const topup = await db.topup.create({
+    data: {
+      topupId,
+      merchantId,
+      paymentMethodId: method.id,
+      amount: request.amount,
+      adminFee: fee,
+      paymentTotal,
+      paymentType: method.type,
+      status: "Pending",
+      gateway: gateway.name,
+      gatewayReference: charge.reference,
+      qrString: charge.qrString,
+      vaBank: charge.vaBank,
+      vaNumber: charge.vaNumber,
+      expiresAt,
+      createdAt: now,
+    },
+    include: TOPUP_INCLUDE,
+  });
+  // The response is the public contract: checked against the same schema the OpenAPI document uses.
+  return topupInvoiceData.parse(presentInvoice(topup));
+}

@@ -1,0 +1,83 @@
+// The hosted payment page and its JSON endpoints: everything is reached through
+// the signed link. An unknown id and a wrong hash look the same (null → 404).
+import { getDb } from "@/server/db/client";
+import { formatWib } from "@/server/lib/wib-time";
+import { isSandboxGateway } from "@/server/payments/registry";
+import type { PaymentType, TopupStatus } from "@/generated/prisma/enums";
+import { expireIfOverdue } from "./expire";
+import { paymentHashMatches } from "./payment-link";
+import { settleTopup } from "./settle";
+
+export type HostedTopupStatus = {
+  status: TopupStatus;
+  payment_expired_at: string;
+  /** Seconds left to pay (0 once expired); the page counts down from it, immune to the payer's clock. */
+  remaining_seconds: number;
+  paid_at: string | null;
+};
+
+export type HostedTopup = HostedTopupStatus & {
+  topup_id: string;
+  brand: string;
+  amount: number;
+  admin_fee: number;
+  payment_total: number;
+  payment_type: PaymentType;
+  payment_method: string;
+  /** Present only while the invoice can be paid. */
+  instructions: { qr_string: string | null; va_bank: string | null; va_number: string | null } | null;
+  /** True when the sandbox gateway prepared this invoice and is still in use. */
+  sandbox: boolean;
+};
+
+async function findByLink(topupId: string, hash: string | null | undefined) {
+  if (!/^TC\d{8}[A-Z0-9]{1,32}$/.test(topupId)) return null;
+  const db = await getDb();
+  const topup = await db.topup.findUnique({
+    where: { topupId },
+    include: { paymentMethod: { select: { name: true } }, merchant: { select: { merchantId: true, name: true, brandName: true } } },
+  });
+  if (!topup || !paymentHashMatches(hash, topup.topupId, topup.merchant.merchantId)) return null;
+  return topup;
+}
+
+export async function getHostedTopup(topupId: string, hash: string | null | undefined, now: Date = new Date()): Promise<HostedTopup | null> {
+  const topup = await findByLink(topupId, hash);
+  if (!topup) return null;
+  const status = await expireIfOverdue(topup, now);
+  const payable = status === "Pending";
+  return {
+    topup_id: topup.topupId,
+    brand: topup.merchant.brandName || topup.merchant.name,
+    amount: topup.amount,
+    admin_fee: topup.adminFee,
+    payment_total: topup.paymentTotal,
+    payment_type: topup.paymentType,
+    payment_method: topup.paymentMethod.name,
+    status,
+    payment_expired_at: formatWib(topup.expiresAt),
+    remaining_seconds: payable ? Math.max(0, Math.ceil((topup.expiresAt.getTime() - now.getTime()) / 1000)) : 0,
+    paid_at: topup.paidAt ? formatWib(topup.paidAt) : null,
+    instructions: payable ? { qr_string: topup.qrString, va_bank: topup.vaBank, va_number: topup.vaNumber } : null,
+    sandbox: topup.gateway === "sandbox" && isSandboxGateway(),
+  };
+}
+
+export async function getHostedTopupStatus(topupId: string, hash: string | null | undefined, now: Date = new Date()): Promise<HostedTopupStatus | null> {
+  const view = await getHostedTopup(topupId, hash, now);
+  if (!view) return null;
+  return { status: view.status, payment_expired_at: view.payment_expired_at, remaining_seconds: view.remaining_seconds, paid_at: view.paid_at };
+}
+
+/**
+ * Sandbox only: the payer "pays" from the hosted page. Goes through the same
+ * settlement as a gateway callback. Null when the link is wrong or the sandbox
+ * is not the gateway (then the endpoint does not exist). An expired invoice
+ * cannot be paid from the page any more, as with a real QR or VA.
+ */
+export async function simulateSandboxPayment(topupId: string, hash: string | null | undefined, now: Date = new Date()): Promise<HostedTopupStatus | null> {
+  const view = await getHostedTopup(topupId, hash, now);
+  if (!view || !view.sandbox) return null;
+  if (view.status === "Pending") await settleTopup(topupId, { source: "sandbox", now });
+  return getHostedTopupStatus(topupId, hash, now);
+}

@@ -1,0 +1,36 @@
+import { getDb } from "@/server/db/client";
+import { formatWib } from "@/server/lib/wib-time";
+import { parseInput } from "@/server/validation";
+import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
+import { expireIfOverdue } from "./expire";
+import { presentInvoice, TOPUP_INCLUDE } from "./present";
+
+/** The merchant's top-ups, newest first, a page at a time, for the dashboard's balance screen. */
+export async function listTopups(merchantId: number, input: PageInput = {}, now = new Date()) {
+  const page = parseInput(pageSchema, input);
+  const db = await getDb();
+  const rows = await db.topup.findMany({
+    where: { merchantId, id: page.cursor ? { lt: Number(page.cursor) } : undefined },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+    include: TOPUP_INCLUDE,
+  });
+  const topups = rows.slice(0, page.limit);
+  return {
+    items: await Promise.all(
+      topups.map(async (t) => {
+        const invoice = presentInvoice(t);
+        return {
+          topup_id: t.topupId,
+          created_at: formatWib(t.createdAt),
+          payment_method: invoice.payment_method,
+          amount: t.amount,
+          payment_total: t.paymentTotal,
+          status: await expireIfOverdue(t, now),
+          payment_url: invoice.payment_url,
+        };
+      }),
+    ),
+    nextCursor: rows.length > page.limit ? String(topups[topups.length - 1].id) : null,
+  };
+}

@@ -1,0 +1,23 @@
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import type { PaymentMethod } from "@/generated/prisma/client";
+
+export function methodSupports(method: PaymentMethod, amount: number): boolean {
+  return method.active && amount >= method.minAmount && (method.maxAmount === null || amount <= method.maxAmount);
+}
+
+/** The requested method when it is active and supports the amount; else the first such method by sort_order. */
+export async function choosePaymentMethod(amount: number, requestedId: number | null): Promise<PaymentMethod> {
+  const db = await getDb();
+  if (requestedId !== null) {
+    const method = await db.paymentMethod.findUnique({ where: { id: requestedId } });
+    if (!method) throw new AppError("VALIDATION_ERROR", `payment_method_id ${requestedId} tidak dikenal.`);
+    if (!method.active) throw new AppError("VALIDATION_ERROR", `Metode pembayaran ${method.name} sedang tidak aktif.`);
+    if (!methodSupports(method, amount)) throw new AppError("VALIDATION_ERROR", `Metode pembayaran ${method.name} tidak mendukung nominal ${amount}.`);
+    return method;
+  }
+  const candidates = await db.paymentMethod.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+  const method = candidates.find((m) => methodSupports(m, amount));
+  if (!method) throw new AppError("VALIDATION_ERROR", `Tidak ada metode pembayaran aktif untuk nominal ${amount}.`);
+  return method;
+}

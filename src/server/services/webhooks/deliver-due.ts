@@ -1,0 +1,118 @@
+// The delivery worker's unit of work. Due deliveries are claimed with
+// FOR UPDATE SKIP LOCKED and a lease (locked_until) in one short statement, sent
+// outside any transaction, and recorded only if the lease is still ours — so any
+// number of workers on any number of machines never double-send, and a crashed
+// worker's deliveries become due again when its lease runs out.
+import type pg from "pg";
+import { getDb, getPool, type Db } from "@/server/db/client";
+import { hostOf, logAttempt } from "./attempt-log";
+import { eventBody } from "./event-body";
+import { nextAttemptAt } from "./retry-schedule";
+import { sendWebhook, type SendOptions, type SendResult } from "./send-webhook";
+
+const LEASE_MS = 60_000;
+
+/** `connection` stands in for the process's own pool, so a test can run several workers as separate clients would. */
+export type RunOptions = SendOptions & { batchSize?: number; connection?: { pool: pg.Pool; db: Db } };
+
+export async function deliverDueWebhooks(options: RunOptions = {}): Promise<number> {
+  const connection = options.connection ?? { pool: await getPool(), db: await getDb() };
+  // The database's clock, not this machine's, decides what is due and when a lease ends (unless a
+  // test injects `now`): a worker on a machine whose clock runs ahead must not take over live leases.
+  const { rows } = await connection.pool.query<{ id: number; locked_until: Date }>(
+    `UPDATE webhook_deliveries SET locked_until = COALESCE($1::timestamptz, now()) + $2 * interval '1 millisecond', updated_at = now()
+     WHERE id IN (
+       SELECT id FROM webhook_deliveries
+       WHERE status = 'pending' AND next_attempt_at <= COALESCE($1::timestamptz, now())
+         AND (locked_until IS NULL OR locked_until <= COALESCE($1::timestamptz, now()))
+       ORDER BY next_attempt_at
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED)
+     RETURNING id, locked_until`,
+    [options.now ?? null, LEASE_MS, options.batchSize ?? 20],
+  );
+  if (rows.length === 0) return 0;
+  const lease = rows[0].locked_until;
+  const now = options.now ?? new Date(lease.getTime() - LEASE_MS);
+  const results = await Promise.allSettled(rows.map((r) => deliverOne(connection.db, r.id, lease, { ...options, now })));
+  // One delivery that cannot be recorded must not hold back the others; its lease runs out and it is tried again.
+  for (const [i, r] of results.entries()) {
+    if (r.status === "rejected") console.error(JSON.stringify({ msg: "webhook delivery not recorded", delivery_id: rows[i].id, error: String((r.reason as Error)?.message ?? r.reason) }));
+  }
+  return rows.length;
+}
+
+type Outcome = SendResult & { url: string };
+
+async function deliverOne(db: Db, deliveryId: number, lease: Date, options: SendOptions & { now: Date }): Promise<void> {
+  const delivery = await db.webhookDelivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    include: { event: true, endpoint: { include: { previousSecrets: { where: { expiresAt: { gt: options.now } }, orderBy: { id: "desc" } } } } },
+  });
+  const endpoint = delivery.endpoint;
+  const result = await attempt(delivery.event, endpoint, delivery.url, options);
+
+  const attemptNumber = delivery.attemptCount + 1;
+  const gone = result.statusCode === 410;
+  const final = result.ok || gone || !endpoint?.enabled;
+  // The schedule counts from when this attempt ended: after a 10 s timeout the "5 s" retry is 5 s later, not already due.
+  const finishedAt = new Date(options.now.getTime() + result.latencyMs);
+  const retryAt = final ? null : nextAttemptAt(attemptNumber, finishedAt, result.retryAfterMs);
+  const status = result.ok ? "succeeded" : retryAt ? "pending" : "failed";
+
+  let recorded = false;
+  await db.$transaction(async (tx) => {
+    // Recorded only while the lease is ours; a worker whose lease ran out lost the delivery to another.
+    const claimed = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, lockedUntil: lease },
+      data: { url: result.url, attemptCount: attemptNumber, status, nextAttemptAt: retryAt, lockedUntil: null, lastError: result.error },
+    });
+    if (claimed.count === 0) return;
+    await tx.webhookAttempt.create({
+      data: {
+        deliveryId,
+        attemptNumber,
+        startedAt: options.now,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        responseBody: result.responseBody,
+        error: result.error,
+      },
+    });
+    if (gone && endpoint) {
+      await tx.webhookEndpoint.updateMany({
+        where: { id: endpoint.id, url: result.url },
+        data: { enabled: false, disabledReason: `The endpoint answered 410 Gone (event ${delivery.event.eventId})` },
+      });
+    }
+    recorded = true;
+  });
+  if (recorded) {
+    logAttempt({
+      event_id: delivery.event.eventId,
+      delivery_id: deliveryId,
+      attempt: attemptNumber,
+      host: hostOf(result.url),
+      status_code: result.statusCode,
+      latency_ms: result.latencyMs,
+      outcome: status,
+      next_attempt_at: retryAt?.toISOString() ?? null,
+      error: result.error,
+    });
+  }
+}
+
+/** One send to the endpoint's current URL (a merchant who fixes a broken URL gets the pending retries there), signed with every valid secret. */
+async function attempt(
+  event: { eventId: string; payload: unknown },
+  endpoint: { url: string; enabled: boolean; disabledReason: string | null; secret: string; previousSecrets: { secret: string }[] } | null,
+  queuedUrl: string,
+  options: SendOptions & { now: Date },
+): Promise<Outcome> {
+  const notSent = (error: string): Outcome => ({ ok: false, statusCode: null, latencyMs: 0, responseBody: null, error, url: endpoint?.url ?? queuedUrl });
+  if (!endpoint) return notSent("Webhook endpoint removed");
+  if (!endpoint.enabled) return notSent(`Webhook endpoint disabled: ${endpoint.disabledReason ?? "by the merchant"}`);
+  const secrets = [endpoint.secret, ...endpoint.previousSecrets.map((p) => p.secret)];
+  const result = await sendWebhook(endpoint.url, event.eventId, eventBody(event.payload), secrets, options);
+  return { ...result, url: endpoint.url };
+}

@@ -1,0 +1,35 @@
+import type { Tx } from "@/server/services/credits/ledger";
+import { newWebhookSecret } from "./endpoint-secret";
+import { assertWebhookUrlAllowed } from "./url-guard";
+
+/** A webhook URL that passed the SSRF guard ("" removes the endpoint). */
+export type CheckedWebhookUrl = string & { readonly __checkedWebhookUrl: true };
+
+/**
+ * Runs the SSRF guard, DNS lookup included. Call it before opening the transaction
+ * that saves the URL: a slow resolver must not hold the merchant's row lock, which
+ * every OTP creation of that merchant needs.
+ */
+export async function checkWebhookUrl(url: string): Promise<CheckedWebhookUrl> {
+  const trimmed = url.trim();
+  if (trimmed !== "") await assertWebhookUrlAllowed(trimmed);
+  return trimmed as CheckedWebhookUrl;
+}
+
+/** Sets (or replaces) the merchant's webhook URL, creating a secret the first time; an empty URL removes the endpoint. */
+export async function setWebhookUrl(tx: Tx, merchantId: number, url: CheckedWebhookUrl): Promise<{ url: string; secret: string } | null> {
+  if (url === "") {
+    await tx.webhookEndpoint.deleteMany({ where: { merchantId } });
+    return null;
+  }
+  const existing = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
+  if (existing) {
+    const updated = await tx.webhookEndpoint.update({
+      where: { merchantId },
+      data: { url, enabled: true, disabledReason: null },
+    });
+    return { url: updated.url, secret: updated.secret };
+  }
+  const created = await tx.webhookEndpoint.create({ data: { merchantId, url, secret: newWebhookSecret() } });
+  return { url: created.url, secret: created.secret };
+}

@@ -1,0 +1,132 @@
+// What a merchant (dashboard) and an operator (otpctl) can do with webhooks.
+// Every function is scoped to one merchant; another merchant's ids are NOT_FOUND.
+import { getDb, getPool } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { formatWib } from "@/server/lib/wib-time";
+import { newWebhookSecret } from "./endpoint-secret";
+import { recordEvent } from "./events";
+
+const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
+
+export type WebhookSettings = { url: string; secret: string; enabled: boolean; disabled_reason: string | null } | null;
+
+export async function getWebhookSettings(merchantId: number): Promise<WebhookSettings> {
+  const db = await getDb();
+  const endpoint = await db.webhookEndpoint.findUnique({ where: { merchantId } });
+  return endpoint ? { url: endpoint.url, secret: endpoint.secret, enabled: endpoint.enabled, disabled_reason: endpoint.disabledReason } : null;
+}
+
+/** What the dashboard's settings card shows: never the secret, which only revealWebhookSecret returns. */
+export async function webhookSettingsView(merchantId: number): Promise<{ url: string | null; enabled: boolean; disabled_reason: string | null }> {
+  const settings = await getWebhookSettings(merchantId);
+  return { url: settings?.url ?? null, enabled: settings?.enabled ?? false, disabled_reason: settings?.disabled_reason ?? null };
+}
+
+/** The current signing secret, for the merchant who asked to see it ("" before a URL is set). */
+export async function revealWebhookSecret(merchantId: number): Promise<{ secret: string }> {
+  return { secret: (await getWebhookSettings(merchantId))?.secret ?? "" };
+}
+
+/**
+ * A new secret; the one it replaces keeps validating (deliveries are signed with
+ * every valid secret) for 24 hours from this rotation, however many rotations follow.
+ */
+export async function rotateWebhookSecret(merchantId: number, now = new Date()): Promise<{ secret: string; previous_secret_expires_at: string }> {
+  const pool = await getPool();
+  const expires = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
+  // One statement under the row lock, so the secret retired is the one current at that moment: two
+  // rotations at once leave both new secrets valid instead of losing the first one shown. Secrets
+  // whose 24 hours are over are dropped on the way.
+  const { rows } = await pool.query<{ secret: string }>(
+    `WITH current AS (
+       SELECT id, secret FROM webhook_endpoints WHERE merchant_id = $1 FOR UPDATE
+     ), retired AS (
+       INSERT INTO webhook_previous_secrets (endpoint_id, secret, expires_at) SELECT id, secret, $3 FROM current
+     ), expired AS (
+       DELETE FROM webhook_previous_secrets p USING current WHERE p.endpoint_id = current.id AND p.expires_at <= $4
+     )
+     UPDATE webhook_endpoints e SET secret = $2, updated_at = now() FROM current WHERE e.id = current.id
+     RETURNING e.secret`,
+    [merchantId, newWebhookSecret(), expires, now],
+  );
+  if (rows.length === 0) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
+  return { secret: rows[0].secret, previous_secret_expires_at: formatWib(expires) };
+}
+
+/** A webhook.test event, delivered like any other. */
+export async function sendTestEvent(merchantId: number): Promise<{ event_id: string }> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
+    if (!endpoint) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
+    if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null } });
+    const eventId = await recordEvent(tx, merchantId, "webhook.test", { message: "Ini event uji dari Sandi." });
+    return { event_id: eventId };
+  });
+}
+
+/**
+ * A new delivery of a past event to the current endpoint, with the same webhook-id so receivers can
+ * deduplicate. Asking for it means the merchant believes the endpoint works again, so a disabled one is re-enabled.
+ */
+export async function resendEvent(merchantId: number, eventId: string, now = new Date()): Promise<{ event_id: string; delivery_id: number }> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const event = await tx.webhookEvent.findUnique({ where: { eventId } });
+    if (!event || event.merchantId !== merchantId) throw new AppError("NOT_FOUND", "Event tidak ditemukan.");
+    const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
+    if (!endpoint) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
+    if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null } });
+    const delivery = await tx.webhookDelivery.create({ data: { eventId: event.id, endpointId: endpoint.id, url: endpoint.url, nextAttemptAt: now } });
+    return { event_id: eventId, delivery_id: delivery.id };
+  });
+}
+
+export type WebhookEventLog = {
+  items: {
+    event_id: string;
+    type: string;
+    created_at: string;
+    deliveries: {
+      id: number;
+      url: string;
+      status: string;
+      next_attempt_at: string | null;
+      attempts: { attempt_number: number; started_at: string; status_code: number | null; latency_ms: number | null; error: string | null }[];
+    }[];
+  }[];
+  nextCursor: number | null;
+};
+
+export async function listWebhookEvents(merchantId: number, page: { cursor?: number | null; limit?: number } = {}): Promise<WebhookEventLog> {
+  const limit = Math.min(Math.max(page.limit ?? 20, 1), 100);
+  const db = await getDb();
+  const events = await db.webhookEvent.findMany({
+    where: { merchantId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+    include: { deliveries: { orderBy: { id: "desc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } } },
+  });
+  const pageItems = events.slice(0, limit);
+  return {
+    items: pageItems.map((e) => ({
+      event_id: e.eventId,
+      type: e.type,
+      created_at: formatWib(e.createdAt),
+      deliveries: e.deliveries.map((d) => ({
+        id: d.id,
+        url: d.url,
+        status: d.status,
+        next_attempt_at: d.nextAttemptAt && d.status === "pending" ? formatWib(d.nextAttemptAt) : null,
+        attempts: d.attempts.map((a) => ({
+          attempt_number: a.attemptNumber,
+          started_at: formatWib(a.startedAt),
+          status_code: a.statusCode,
+          latency_ms: a.latencyMs,
+          error: a.error,
+        })),
+      })),
+    })),
+    nextCursor: events.length > limit ? pageItems[pageItems.length - 1].id : null,
+  };
+}

@@ -1,0 +1,53 @@
+// tRPC for the dashboard. Procedures are thin: input schema + one service call.
+// There is one protected procedure type, `merchantProcedure`: it resolves the
+// signed-in merchant and hands services ctx.merchant, so every query is scoped
+// to that merchant and ids belonging to someone else come back NOT_FOUND.
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
+import { isAppError } from "@/server/errors";
+import { findMerchantIds } from "@/server/services/merchants/merchants";
+import type { TrpcContext } from "./context";
+import { TRPC_CODE_BY_APP_CODE } from "./error-map";
+
+const GENERIC_ERROR = "Terjadi kesalahan pada server. Silakan coba lagi.";
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    if (error.cause instanceof ZodError) {
+      const issue = error.cause.issues[0];
+      return { ...shape, message: issue?.message ?? "Isian tidak valid.", data: { ...shape.data, stack: undefined } };
+    }
+    const internal = error.code === "INTERNAL_SERVER_ERROR" && !isAppError(error.cause);
+    return { ...shape, message: internal ? GENERIC_ERROR : shape.message, data: { ...shape.data, stack: undefined } };
+  },
+});
+
+/** Domain errors become tRPC errors with the mapped code and the service's own message. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE_BY_APP_CODE[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+/** Public procedures that create accounts: throttled per client address. */
+export const signUpProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await countSignUpAttempt(ctx.clientIp ?? "unknown");
+  return next();
+});
+
+export type SignedInMerchant = { id: number; merchantId: string };
+
+export const merchantProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.merchantPublicId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sesi Anda sudah berakhir. Silakan masuk lagi." });
+  const merchant = await findMerchantIds(ctx.merchantPublicId);
+  if (!merchant) throw new TRPCError({ code: "UNAUTHORIZED", message: "Akun tidak ditemukan. Silakan masuk lagi." });
+  return next({ ctx: { merchant: merchant satisfies SignedInMerchant } });
+});

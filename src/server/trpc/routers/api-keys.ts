@@ -1,0 +1,10 @@
+import { apiKeyCreatedOutputSchema, apiKeyCreateSchema, apiKeyListOutputSchema, apiKeyRevokedOutputSchema, apiKeyRevokeSchema } from "@/schemas/dashboard/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/server/services/api-keys/api-keys";
+import { merchantProcedure, router } from "../init";
+
+export const apiKeysRouter = router({
+  list: merchantProcedure.output(apiKeyListOutputSchema).query(({ ctx }) => listApiKeys(ctx.merchant.id)),
+  /** The plaintext key is in this response only. */
+  create: merchantProcedure.input(apiKeyCreateSchema).output(apiKeyCreatedOutputSchema).mutation(({ ctx, input }) => createApiKey(ctx.merchant.merchantId, input.name)),
+  revoke: merchantProcedure.input(apiKeyRevokeSchema).output(apiKeyRevokedOutputSchema).mutation(({ ctx, input }) => revokeApiKey(input.keyId, ctx.merchant.id)),
+});

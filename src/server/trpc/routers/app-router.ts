@@ -1,0 +1,16 @@
+import { router } from "../init";
+import { accountRouter } from "./account";
+import { apiKeysRouter } from "./api-keys";
+import { reportsRouter } from "./reports";
+import { topupsRouter } from "./topups";
+import { webhooksRouter } from "./webhooks";
+
+export const appRouter = router({
+  account: accountRouter,
+  apiKeys: apiKeysRouter,
+  reports: reportsRouter,
+  topups: topupsRouter,
+  webhooks: webhooksRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,24 @@
+import {
+  webhookEventsSchema,
+  webhookResendSchema,
+  webhookRotationOutputSchema,
+  webhookSecretOutputSchema,
+  webhookSettingsOutputSchema,
+  webhookUrlOutputSchema,
+  webhookUrlSchema,
+} from "@/schemas/dashboard/webhooks";
+import { updateMerchant } from "@/server/services/merchants/merchants";
+import { listWebhookEvents, resendEvent, revealWebhookSecret, rotateWebhookSecret, sendTestEvent, webhookSettingsView } from "@/server/services/webhooks/manage";
+import { merchantProcedure, router } from "../init";
+
+export const webhooksRouter = router({
+  /** URL and state, never the secret. */
+  settings: merchantProcedure.output(webhookSettingsOutputSchema).query(({ ctx }) => webhookSettingsView(ctx.merchant.id)),
+  /** The secret, only when the merchant asks to see it. */
+  revealSecret: merchantProcedure.output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.merchant.id)),
+  setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.merchantId, { webhookUrl: input.url })),
+  rotateSecret: merchantProcedure.output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.merchant.id)),
+  sendTest: merchantProcedure.mutation(({ ctx }) => sendTestEvent(ctx.merchant.id)),
+  events: merchantProcedure.input(webhookEventsSchema).query(({ ctx, input }) => listWebhookEvents(ctx.merchant.id, input)),
+  resend: merchantProcedure.input(webhookResendSchema).mutation(({ ctx, input }) => resendEvent(ctx.merchant.id, input.eventId)),
+});

@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import { AppError, type ErrorCode } from "@/server/errors";
+
+/** Parses service input with zod; failures become VALIDATION_ERROR naming the first bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.join(".");
+  throw new AppError("VALIDATION_ERROR", field ? `${field}: ${issue.message}` : issue.message);
+}
+
+/**
+ * Parses a /v3 body with its schema, whose messages are already the Indonesian
+ * sentences merchants see. The first issue (fields in schema order) decides the
+ * answer: VALIDATION_ERROR, or the spec's own code for a field that was given
+ * but is invalid (`invalidCodes`, e.g. channel → INVALID_CHANNEL; a missing
+ * field stays VALIDATION_ERROR).
+ */
+export function parseV3Body<S extends z.ZodType>(schema: S, raw: unknown, invalidCodes: Partial<Record<string, ErrorCode>> = {}): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.length === 1 ? String(issue.path[0]) : null;
+  const given = field !== null && isPresent((raw as Record<string, unknown>)[field]);
+  const code = given && field !== null ? (invalidCodes[field] ?? "VALIDATION_ERROR") : "VALIDATION_ERROR";
+  throw new AppError(code, issue.message);
+}
+
+function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}

@@ -1,0 +1,30 @@
+// Housekeeping the worker runs now and then besides deliveries. Each job must be
+// safe to run on several workers at once (conditional updates), since every
+// worker runs it.
+import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
+import { expireOverdueTopups } from "@/server/services/topups/expire";
+
+export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
+
+// Reads expire overdue top-ups lazily too; the sweep keeps lists and reports true.
+const JOBS: Job[] = [
+  { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
+  { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
+];
+
+export function periodicJobs(jobs: Job[] = JOBS) {
+  const lastRun = new Map<string, number>();
+  return {
+    async runDue(now: Date): Promise<void> {
+      for (const job of jobs) {
+        if (now.getTime() - (lastRun.get(job.name) ?? 0) < job.everyMs) continue;
+        lastRun.set(job.name, now.getTime());
+        try {
+          await job.run(now);
+        } catch (err) {
+          console.error(JSON.stringify({ msg: "periodic job failed", job: job.name, error: String((err as Error)?.message ?? err) }));
+        }
+      }
+    },
+  };
+}

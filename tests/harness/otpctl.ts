@@ -1,0 +1,21 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+/** Runs otpctl as operators do (a separate process), with the given environment overrides. */
+export function otpctl(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete merged[k];
+    const child = spawn(tsx, ["src/cli/otpctl.ts", ...args], { env: merged });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}

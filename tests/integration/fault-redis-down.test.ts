@@ -1,0 +1,118 @@
+// Redis dies under load and comes back. The decision (rate-limiter.ts): the /v3
+// limiter fails open to this instance's in-memory counts, so requests keep being
+// served and the per-key limit still holds per instance; when Redis returns,
+// counting goes back to it by itself. Runs its own throw-away redis-server.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import Redis from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvForTests } from "@/env";
+import { updateMerchant } from "@/server/services/merchants/merchants";
+import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
+
+let port = 0;
+let server: ChildProcess | undefined;
+const previousRedisUrl = process.env.REDIS_URL;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port: p } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+async function startRedis(): Promise<void> {
+  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
+  client.on("error", () => undefined);
+  for (let i = 0; i < 100; i++) {
+    try {
+      if (client.status !== "ready") await client.connect().catch(() => undefined);
+      if ((await client.ping()) === "PONG") break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  client.disconnect();
+}
+
+async function stopRedis(): Promise<void> {
+  const s = server;
+  server = undefined;
+  if (!s || s.exitCode !== null) return;
+  const exited = new Promise((r) => s.once("exit", r));
+  s.kill("SIGKILL");
+  await exited;
+}
+
+async function limiterKeys(): Promise<number> {
+  const client = new Redis({ port, host: "127.0.0.1", maxRetriesPerRequest: 1 });
+  try {
+    return (await client.keys("sandi:rl:*")).length;
+  } finally {
+    client.disconnect();
+  }
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  await startRedis();
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  resetEnvForTests();
+}, 30_000);
+
+afterAll(async () => {
+  const holder = globalThis as unknown as { __sandiRateLimiter?: { limiter: { primary?: { close?: () => Promise<void> } } } };
+  await holder.__sandiRateLimiter?.limiter.primary?.close?.();
+  holder.__sandiRateLimiter = undefined;
+  await stopRedis();
+  if (previousRedisUrl === undefined) delete process.env.REDIS_URL;
+  else process.env.REDIS_URL = previousRedisUrl;
+  resetEnvForTests();
+});
+
+describe("Redis down under load", () => {
+  it("keeps serving with in-memory counts while Redis is down, still limits per key, and goes back to Redis when it returns", async () => {
+    const busy = await newMerchant({ saldo: 450 * 1000 });
+    await updateMerchant(busy.merchantId, { rateLimit: 100_000 });
+    const strict = await newMerchant();
+    await updateMerchant(strict.merchantId, { rateLimit: 5 });
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const before = await Promise.all(Array.from({ length: 20 }, () => account(busy.key)));
+      expect(before.every((r) => r.status === 200)).toBe(true);
+      expect(await limiterKeys()).toBeGreaterThan(0);
+
+      await stopRedis();
+      const saldoBefore = await saldoOf(busy.id);
+      const during = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 4 === 0 ? requestOtp(busy.key, { channel: "sms", destination: `62816${String(50_000_001 + i).padStart(8, "0")}` }) : account(busy.key),
+        ),
+      );
+      expect(during.every((r) => r.status === 200)).toBe(true);
+      expect(await saldoOf(busy.id)).toBe(saldoBefore - 450 * 10);
+      expect(await expectLedgerBalanced(busy.id)).toBe(true);
+
+      const burst = await Promise.all(Array.from({ length: 30 }, () => account(strict.key)));
+      expect(burst.filter((r) => r.status === 429 && r.body.error?.code === "RATE_LIMITED").length).toBeGreaterThan(0);
+      expect(burst.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+      expect(warnings.mock.calls.some((c) => String(c[0]).includes("rate limit store unavailable"))).toBe(true);
+
+      await startRedis();
+      let counted = 0;
+      for (let i = 0; i < 60 && counted === 0; i++) {
+        expect((await account(busy.key)).status).toBe(200);
+        counted = await limiterKeys();
+        if (counted === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(counted).toBeGreaterThan(0);
+    } finally {
+      warnings.mockRestore();
+    }
+  }, 60_000);
+});

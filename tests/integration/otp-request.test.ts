@@ -1,0 +1,343 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { formatWib, parseWib, wibDay } from "@/server/lib/wib-time";
+import { hashCode } from "@/server/services/otp/code-hash";
+import { nextOtpId } from "@/server/services/otp/otp-id";
+import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
+import { updateMerchant } from "@/server/services/merchants/merchants";
+import { overrideEnv } from "../harness/env-override";
+import { account, newMerchant } from "../harness/v3-fixtures";
+import { scanEveryResponse, getOtpDetail, requestOtp, sendOtp, verify } from "../harness/otp-response-scan";
+
+// Every response body of this file's flows, scanned for delivered codes and other secrets.
+scanEveryResponse();
+
+const PHONE = "6281234567890";
+
+describe("POST /v3/request: channels and destinations", () => {
+  it.each(["whatsapp", "sms", "voice"])("creates a %s OTP with status sent, price and last_balance, without verification", async (channel) => {
+    const m = await newMerchant({ saldo: 10_000 });
+    const res = await requestOtp(m.key, { channel, destination: PHONE });
+    expect(res.status).toBe(200);
+    const price = { whatsapp: 350, sms: 450, voice: 800 }[channel]!;
+    expect(res.body).toMatchObject({ success: true, error: null, data: { status: "sent", channel, number: PHONE, price, last_balance: 10_000 - price } });
+    expect(res.body.data).not.toHaveProperty("verification");
+  });
+
+  it("creates an email OTP to the address given", async () => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "email", destination: "Budi@Example.co.id" });
+    expect(res.body.data).toMatchObject({ status: "sent", channel: "email", number: "budi@example.co.id", price: 100 });
+  });
+
+  it("answers an unknown channel with 400 INVALID_CHANNEL and a missing one with VALIDATION_ERROR", async () => {
+    const m = await newMerchant();
+    expect((await requestOtp(m.key, { channel: "fax", destination: PHONE })).body.error?.code).toBe("INVALID_CHANNEL");
+    expect((await requestOtp(m.key, { channel: 5, destination: PHONE })).body.error?.code).toBe("INVALID_CHANNEL");
+    const missing = await requestOtp(m.key, { destination: PHONE });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("prefers destination over number, and uses email only for the email channel when both are empty", async () => {
+    const m = await newMerchant();
+    expect((await requestOtp(m.key, { channel: "sms", destination: PHONE, number: "6289999999999" })).body.data?.number).toBe(PHONE);
+    expect((await requestOtp(m.key, { channel: "sms", number: "6289999999998" })).body.data?.number).toBe("6289999999998");
+    expect((await requestOtp(m.key, { channel: "email", email: "a@b.co" })).body.data?.number).toBe("a@b.co");
+    expect((await requestOtp(m.key, { channel: "email", number: "x@y.co", email: "a@b.co" })).body.data?.number).toBe("x@y.co");
+    expect((await requestOtp(m.key, { channel: "sms", email: "a@b.co" })).body.error?.code).toBe("INVALID_NUMBER");
+  });
+
+  it.each([["+6281234567890"], ["0812 3456 7890"], ["0812-3456-789"], ["628123456"], [""]])("answers phone %j with 400 INVALID_NUMBER", async (destination) => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "sms", destination });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe("INVALID_NUMBER");
+  });
+
+  it("answers an invalid e-mail and a missing destination with 400 INVALID_NUMBER", async () => {
+    const m = await newMerchant();
+    expect((await requestOtp(m.key, { channel: "email", destination: "not-an-email" })).body.error?.code).toBe("INVALID_NUMBER");
+    expect((await requestOtp(m.key, { channel: "whatsapp" })).body.error?.code).toBe("INVALID_NUMBER");
+  });
+
+  it("rejects brand over 50 and external_id over 100 characters with VALIDATION_ERROR", async () => {
+    const m = await newMerchant();
+    expect((await requestOtp(m.key, { channel: "sms", destination: PHONE, brand: "b".repeat(51) })).body.error?.code).toBe("VALIDATION_ERROR");
+    expect((await requestOtp(m.key, { channel: "sms", destination: PHONE, external_id: "e".repeat(101) })).body.error?.code).toBe("VALIDATION_ERROR");
+    expect((await requestOtp(m.key, { channel: "sms", destination: PHONE, brand: "b".repeat(50), external_id: "e".repeat(100) })).status).toBe(200);
+  });
+});
+
+describe("POST /v3/request: lengths, ttl, ids and times", () => {
+  it.each([
+    [undefined, 6],
+    [2, 4],
+    [4, 4],
+    [8, 8],
+    [12, 8],
+    ["7", 7],
+  ])("clamps otp_length %j to %i digits, never a 400", async (otpLength, expected) => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "sms", destination: PHONE, otp_length: otpLength });
+    expect(res.status).toBe(200);
+    const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+    expect(message.code).toMatch(new RegExp(`^\\d{${expected}}$`));
+  });
+
+  it.each([
+    [undefined, 300],
+    [10, 60],
+    [60, 60],
+    [900, 900],
+    [5000, 900],
+  ])("clamps ttl %j to %i seconds in expires_at", async (ttl, expected) => {
+    const m = await newMerchant();
+    const before = Date.now();
+    const res = await requestOtp(m.key, { channel: "sms", destination: PHONE, ttl });
+    const expires = parseWib(res.body.data!.expires_at as string)!.getTime();
+    expect(expires - before).toBeGreaterThanOrEqual(expected * 1000 - 1000);
+    expect(expires - before).toBeLessThanOrEqual(expected * 1000 + 2000);
+  });
+
+  it("answers a non-numeric otp_length or ttl with VALIDATION_ERROR", async () => {
+    const m = await newMerchant();
+    expect((await requestOtp(m.key, { channel: "sms", destination: PHONE, otp_length: "six" })).body.error?.code).toBe("VALIDATION_ERROR");
+    expect((await requestOtp(m.key, { channel: "sms", destination: PHONE, ttl: {} })).body.error?.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("always delivers 4 digits for voice whatever otp_length says, reading each digit separately", async () => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "voice", destination: PHONE, otp_length: 8, brand: "Bank Maju" });
+    const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+    expect(message.code).toMatch(/^\d{4}$/);
+    expect(message.text).toContain("Bank Maju");
+    expect(message.text).toContain(message.code.split("").join(", "));
+  });
+
+  it("requires a brand for voice: the request's, else the account's brand_name, else VALIDATION_ERROR", async () => {
+    const m = await newMerchant({ brandName: "" });
+    const db = await getDb();
+    await db.merchant.update({ where: { id: m.id }, data: { brandName: "" } });
+    expect((await requestOtp(m.key, { channel: "voice", destination: PHONE })).body.error?.code).toBe("VALIDATION_ERROR");
+    expect((await requestOtp(m.key, { channel: "voice", destination: PHONE, brand: "Maju" })).status).toBe(200);
+  });
+
+  it("uses the account brand_name when brand is not given", async () => {
+    const m = await newMerchant({ brandName: "Warung Sejahtera" });
+    const res = await requestOtp(m.key, { channel: "whatsapp", destination: PHONE });
+    const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+    expect(message.text).toContain("Warung Sejahtera");
+  });
+
+  it("formats otp_id as OTP + WIB date + 4 uppercase letters + a 6-digit daily counter", async () => {
+    const m = await newMerchant();
+    const a = (await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
+    const b = (await requestOtp(m.key, { channel: "sms", destination: "6281234567891" })).body.data!.otp_id as string;
+    const today = formatWib(new Date()).slice(0, 10).replaceAll("-", "");
+    expect(a).toMatch(new RegExp(`^OTP${today}[A-Z]{4}\\d{6}$`));
+    expect(Number(b.slice(-6))).toBe(Number(a.slice(-6)) + 1);
+  });
+
+  it("gives every OTP a distinct counter value under concurrent creation", async () => {
+    const m = await newMerchant();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => requestOtp(m.key, { channel: "email", destination: `user${i}@x.co` })));
+    const counters = results.map((r) => (r.body.data!.otp_id as string).slice(-6));
+    expect(new Set(counters).size).toBe(20);
+  });
+
+  it("keeps counting past 999999 in a day with more digits instead of wrapping", async () => {
+    const m = await newMerchant();
+    const db = await getDb();
+    const day = wibDay(new Date()).toISOString().slice(0, 10);
+    await db.$executeRaw`INSERT INTO otp_daily_counters (day, value) VALUES (${day}::date, 999999) ON CONFLICT (day) DO UPDATE SET value = 999999`;
+    const otpId = (await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
+    expect(otpId).toMatch(/^OTP\d{8}[A-Z]{4}1000000$/);
+  });
+
+  it("writes timestamps as YYYY-MM-DD HH:MM:SS in WIB", async () => {
+    const m = await newMerchant();
+    const before = Date.now();
+    const res = await requestOtp(m.key, { channel: "sms", destination: PHONE, ttl: 300 });
+    const after = Date.now();
+    const expiresAt = res.body.data!.expires_at as string;
+    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Read back as UTC+7, the string is the creation time plus the TTL, to the second.
+    const asWib = Date.parse(`${expiresAt.replace(" ", "T")}+07:00`);
+    expect(asWib).toBeGreaterThanOrEqual(Math.floor((before + 300_000) / 1000) * 1000);
+    expect(asWib).toBeLessThanOrEqual(after + 300_000);
+  });
+
+  it("restarts the otp_id counter at 000001 when the WIB day changes (midnight WIB is 17:00 UTC)", async () => {
+    const lastSecond = new Date("2031-03-04T16:59:59Z");
+    const nextDay = new Date("2031-03-04T17:00:00Z");
+    expect(await nextOtpId(lastSecond)).toMatch(/^OTP20310304[A-Z]{4}000001$/);
+    expect(await nextOtpId(lastSecond)).toMatch(/^OTP20310304[A-Z]{4}000002$/);
+    expect(await nextOtpId(nextDay)).toMatch(/^OTP20310305[A-Z]{4}000001$/);
+    expect(await nextOtpId(lastSecond)).toMatch(/^OTP20310304[A-Z]{4}000003$/);
+  });
+});
+
+describe("misscall", () => {
+  it("returns the calling number's prefix and otp_length 4; the code is its trailing 4 digits", async () => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "misscall", destination: PHONE, otp_length: 6 });
+    expect(res.body.data).toMatchObject({ status: "sent", channel: "misscall", price: 250, verification: { otp_length: 4 } });
+    const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+    const verification = res.body.data!.verification as { prefix: string };
+    expect(message.caller).toBe(`${verification.prefix}${message.code}`);
+    expect(message.code).toMatch(/^\d{4}$/);
+    expect(JSON.stringify(res.body)).not.toContain(message.caller!);
+  });
+
+  it("keeps the prefix on GET until verified", async () => {
+    const m = await newMerchant();
+    const created = await requestOtp(m.key, { channel: "misscall", destination: PHONE });
+    const detail = await getOtpDetail(m.key, created.body.data!.otp_id as string);
+    expect(detail.body.data!.verification).toEqual({ prefix: (created.body.data!.verification as { prefix: string }).prefix });
+  });
+
+  it("drops verification from GET and from idempotent replays once verified", async () => {
+    const m = await newMerchant();
+    const created = await requestOtp(m.key, { channel: "misscall", destination: PHONE, external_id: "call-1" });
+    const otpId = created.body.data!.otp_id as string;
+    const [message] = await listSandboxMessages({ otpId });
+    expect((await verify(m.key, { otp_id: otpId, otp: message.code })).body.data?.verified).toBe(true);
+    const detail = await getOtpDetail(m.key, otpId);
+    expect(detail.body.data).toMatchObject({ status: "verified" });
+    expect(detail.body.data).not.toHaveProperty("verification");
+    const replay = await requestOtp(m.key, { channel: "misscall", destination: PHONE, external_id: "call-1" });
+    expect(replay.body.data).toMatchObject({ otp_id: otpId, status: "verified" });
+    expect(replay.body.data).not.toHaveProperty("verification");
+  });
+
+  it("stores only the calling number's prefix and the keyed hash of its trailing digits", async () => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "misscall", destination: PHONE });
+    const otpId = res.body.data!.otp_id as string;
+    const [message] = await listSandboxMessages({ otpId });
+    const db = await getDb();
+    const row = await db.otpTransaction.findUniqueOrThrow({ where: { otpId } });
+    expect(row.misscallPrefix).toBe(message.caller!.slice(0, -4));
+    expect(row.codeHash).toBe(hashCode(otpId, message.code));
+    expect(JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(message.caller!);
+  });
+
+  it("calls from a number of SANDBOX_MISSCALL_POOL when one is configured", async () => {
+    const restore = overrideEnv({ SANDBOX_MISSCALL_POOL: "622150001234, +622150005678" });
+    try {
+      const m = await newMerchant();
+      for (let i = 0; i < 2; i++) {
+        const res = await requestOtp(m.key, { channel: "misscall", destination: `62812345678${i}1` });
+        expect(res.body.data!.verification).toEqual({ prefix: "62215000", otp_length: 4 });
+        const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+        expect(["622150001234", "622150005678"]).toContain(message.caller);
+      }
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe("sandbox delivery", () => {
+  it("records the SMS a vendor would carry: the SMS Retriever form with the app hash on its last line when the merchant has one", async () => {
+    const m = await newMerchant({ brandName: "Kopi Senja" });
+    await updateMerchant(m.merchantId, { smsAppHash: "FA+9qCX9VSu" });
+    const otpId = (await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
+    const [message] = await listSandboxMessages({ otpId });
+    expect(message.text).toBe(`<#> ${message.code} adalah kode verifikasi Kopi Senja. Jangan berikan kepada siapa pun.\nFA+9qCX9VSu`);
+  });
+
+  it("records every message with Indonesian text naming the brand and a digit code; misscall also records the caller", async () => {
+    const m = await newMerchant({ brandName: "Koperasi Sejahtera" });
+    const bodies = [
+      { channel: "whatsapp", destination: "6281234567801" },
+      { channel: "sms", destination: "6281234567802" },
+      { channel: "email", destination: "budi@toko.id" },
+      { channel: "voice", destination: "6281234567803" },
+      { channel: "misscall", destination: "6281234567804" },
+    ];
+    for (const body of bodies) {
+      const otpId = (await requestOtp(m.key, body)).body.data!.otp_id as string;
+      const [message] = await listSandboxMessages({ otpId });
+      expect(message).toMatchObject({ channel: body.channel, destination: body.destination });
+      expect(message.text).toContain("Koperasi Sejahtera");
+      expect(message.text).toMatch(/kode verifikasi/i);
+      expect(message.code).toMatch(/^\d{4,8}$/);
+      expect(message.caller === null).toBe(body.channel !== "misscall");
+    }
+  });
+
+  it("fails delivery to a phone ending in 0000 on every phone channel and to an e-mail whose local part is fail, recording it", async () => {
+    const m = await newMerchant({ saldo: 10_000 });
+    for (const body of [
+      { channel: "whatsapp", destination: "6281234560000" },
+      { channel: "sms", destination: "6281234560000" },
+      { channel: "voice", destination: "6281234560000" },
+      { channel: "misscall", destination: "6281234560000" },
+      { channel: "email", destination: "FAIL@toko.id" },
+    ]) {
+      const res = await requestOtp(m.key, body);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: "failed", last_balance: 10_000 });
+      expect(res.body.data).not.toHaveProperty("verification");
+      const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+      expect(message.code).toMatch(/^\d+$/);
+    }
+    expect((await requestOtp(m.key, { channel: "email", destination: "failsafe@toko.id" })).body.data?.status).toBe("sent");
+  });
+});
+
+describe("whatsapp_inbound", () => {
+  it("answers pending with wa_number, the exact message, a wa.me link and the same expiry", async () => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "whatsapp_inbound", destination: PHONE });
+    const data = res.body.data!;
+    const v = data.verification as { wa_number: string; message: string; wa_link: string; expires_at: string };
+    expect(data).toMatchObject({ status: "pending", channel: "whatsapp_inbound", number: PHONE, price: 300 });
+    expect(v.wa_number).toMatch(/^\d{10,15}$/);
+    expect(v.wa_link).toBe(`https://wa.me/${v.wa_number}?text=${encodeURIComponent(v.message)}`);
+    expect(v.expires_at).toBe(data.expires_at);
+    expect(await listSandboxMessages({ otpId: data.otp_id as string })).toEqual([]);
+  });
+
+  it("answers an unbound request (no destination) with number null", async () => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.key, { channel: "whatsapp_inbound" });
+    expect(res.body.data).toMatchObject({ status: "pending", number: null });
+  });
+});
+
+describe("POST /v3/send", () => {
+  it("delivers the merchant's code, never echoing it", async () => {
+    const m = await newMerchant();
+    const res = await sendOtp(m.key, { channel: "sms", destination: PHONE, otp: "0042", otp_length: 8 });
+    expect(res.body.data).toMatchObject({ status: "sent", channel: "sms", price: 450 });
+    expect(JSON.stringify(res.body)).not.toContain("0042");
+    const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+    expect(message.code).toBe("0042");
+  });
+
+  it.each(["misscall", "whatsapp_inbound", "voice"])("rejects %s with 400 INVALID_CHANNEL", async (channel) => {
+    const m = await newMerchant();
+    const res = await sendOtp(m.key, { channel, destination: PHONE, otp: "1234" });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe("INVALID_CHANNEL");
+  });
+
+  it.each([[undefined], ["12a4"], ["123"], ["123456789"], [1234]])("rejects otp %j with VALIDATION_ERROR", async (otp) => {
+    const m = await newMerchant();
+    expect((await sendOtp(m.key, { channel: "sms", destination: PHONE, otp })).body.error?.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("GET /v3/account", () => {
+  it("returns the spec's fields only, with saldo as an integer", async () => {
+    const m = await newMerchant({ saldo: 1234, brandName: "Maju", brandEmail: "otp@maju.id" });
+    const res = await account(m.key);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data!).sort()).toEqual(["brand_email", "brand_name", "email", "merchant_id", "name", "saldo"]);
+    expect(res.body.data).toMatchObject({ merchant_id: m.merchantId, brand_name: "Maju", brand_email: "otp@maju.id", saldo: 1234 });
+    expect(JSON.stringify(res.body)).not.toContain(m.key);
+  });
+});

@@ -1,0 +1,104 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import { otpctl } from "../harness/otpctl";
+
+async function json(args: string[], env: Record<string, string | undefined> = {}) {
+  const result = await otpctl([...args, "--json"], env);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  const lines = result.stdout.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+}
+
+// Each case starts separate otpctl processes (a few seconds each on a busy 2-core machine).
+describe("otpctl", { timeout: 120_000 }, () => {
+  it("merchant create prints exactly merchant_id, key_id and api_key as one JSON document", async () => {
+    const out = await json(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
+    expect(Object.keys(out).sort()).toEqual(["api_key", "key_id", "merchant_id"]);
+    const shown = await json(["merchant", "show", out.merchant_id]);
+    expect(shown).toMatchObject({ merchant_id: out.merchant_id, name: "Toko", email: "toko@x.id", saldo: 1000, rate_limit: 20, ip_allowlist: "", webhook_url: null });
+    expect(shown.prices.sms).toBe(450);
+    expect(JSON.stringify(shown)).not.toContain(out.api_key);
+  });
+
+  it("merchant credit accepts negative amounts as --amount -500 and --amount=-500", async () => {
+    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id", "--saldo", "2000"]);
+    expect(await json(["merchant", "credit", merchant_id, "--amount", "-500", "--reason", "koreksi"])).toEqual({ saldo: 1500 });
+    expect(await json(["merchant", "credit", merchant_id, "--amount=-500", "--reason", "koreksi"])).toEqual({ saldo: 1000 });
+    expect(await json(["merchant", "credit", merchant_id, "--amount", "250", "--reason", "promo"])).toEqual({ saldo: 1250 });
+  });
+
+  it("merchant update sets limits, allowlist, prices and brand, and prints webhook_secret once a webhook URL is set", async () => {
+    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
+    const out = await json([
+      "merchant", "update", merchant_id, "--rate-limit", "50", "--ip-allowlist", "203.0.113.5, 198.51.100.7",
+      "--price", "sms=400", "--price", "voice=900", "--brand", "Maju", "--brand-email", "otp@maju.id", "--webhook-url", "http://127.0.0.1:9999/hook",
+    ]);
+    expect(out).toMatchObject({ rate_limit: 50, ip_allowlist: "203.0.113.5, 198.51.100.7", brand_name: "Maju", brand_email: "otp@maju.id", webhook_url: "http://127.0.0.1:9999/hook" });
+    expect(out.prices).toMatchObject({ sms: 400, voice: 900, whatsapp: 350 });
+    expect(out.webhook_secret).toMatch(/^whsec_/);
+  });
+
+  it("key create and key revoke print their JSON", async () => {
+    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
+    const key = await json(["key", "create", merchant_id]);
+    expect(Object.keys(key).sort()).toEqual(["api_key", "key_id"]);
+    expect(await json(["key", "revoke", key.key_id])).toEqual({ key_id: key.key_id, revoked: true });
+  });
+
+  it("channel disable and enable print the channel and its state", async () => {
+    expect(await json(["channel", "disable", "sms"])).toEqual({ channel: "sms", enabled: false });
+    expect(await json(["channel", "enable", "sms"])).toEqual({ channel: "sms", enabled: true });
+  });
+
+  it("fails with a clear message on stderr, nothing on stdout and a non-zero exit for bad arguments", async () => {
+    const cases: [string[], RegExp][] = [
+      [["merchant", "create", "--name", "A"], /--email is required/],
+      [["merchant", "create", "--name", "A", "--email", "not-an-email"], /email/],
+      [["merchant", "credit", "mch_x", "--amount", "ten", "--reason", "r"], /--amount must be an integer/],
+      [["merchant", "update", "mch_missing", "--rate-limit", "5"], /not found/],
+      [["channel", "disable", "fax"], /unknown channel "fax"/],
+      [["merchant", "create", "--name", "A", "--email", "a@x.id", "--ip-allowlist", "10.0.0.0/8"], /CIDR/],
+      [["frobnicate"], /unknown command/],
+      [["merchant", "create", "--name", "A", "--email", "a@x.id", "--colour", "red"], /unknown option --colour/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await otpctl([...args, "--json"]);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stdout, args.join(" ")).toBe("");
+      expect(result.stderr, args.join(" ")).toMatch(message);
+    }
+  });
+
+  it("migrate reports what it applied and is idempotent", async () => {
+    const out = await json(["migrate"]);
+    expect(out.applied).toEqual([]);
+    expect(out.alreadyApplied.length).toBeGreaterThan(0);
+  });
+
+  it("uses the running embedded server of DATA_DIR and leaves it running; starts and stops one when none runs", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-otpctl-"));
+    const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
+    try {
+      // No server yet: otpctl starts one for the command and stops it afterwards.
+      const created = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"], env);
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+      // A server runs (as under `npm start`): otpctl attaches to it and leaves it running.
+      const server = await ensureEmbeddedPostgres(dataDir);
+      try {
+        const pidBefore = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0];
+        const shown = await json(["merchant", "show", created.merchant_id], env);
+        expect(shown.email).toBe("a@x.id");
+        expect(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]).toBe(pidBefore);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

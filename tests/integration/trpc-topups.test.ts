@@ -1,0 +1,47 @@
+// The balance screen's top-up procedures: the same invoices as /v3/topups, scoped to the signed-in merchant.
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { createMerchant } from "@/server/services/merchants/merchants";
+import { settleTopup } from "@/server/services/topups/settle";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/routers/app-router";
+
+const callerFor = createCallerFactory(appRouter);
+
+async function merchant(email: string) {
+  const created = await createMerchant({ name: email, email, password: "password-123" });
+  const db = await getDb();
+  const row = await db.merchant.findUniqueOrThrow({ where: { merchantId: created.merchant_id } });
+  return { id: row.id, caller: callerFor({ merchantPublicId: created.merchant_id }) };
+}
+
+describe("tRPC top-ups", () => {
+  it("creates an invoice with a signed hosted-page link and lists only the signed-in merchant's top-ups", async () => {
+    const a = await merchant("a@x.id");
+    const b = await merchant("b@x.id");
+    const invoice = await a.caller.topups.create({ amount: 100000 });
+    expect(invoice).toMatchObject({ amount: 100000, status: "Pending" });
+    expect(invoice.payment_url).toContain(`/topup/${invoice.topup_id}?hash=`);
+    expect((await a.caller.topups.list({})).items.map((t) => t.topup_id)).toEqual([invoice.topup_id]);
+    expect((await b.caller.topups.list({})).items).toEqual([]);
+  });
+
+  it("shows a settled top-up as Paid and the credit in saldo", async () => {
+    const a = await merchant("a@x.id");
+    const invoice = await a.caller.topups.create({ amount: 10000 });
+    await settleTopup(invoice.topup_id, { source: "operator" });
+    expect((await a.caller.topups.list({})).items[0].status).toBe("Paid");
+    expect((await a.caller.reports.ledger({ limit: 20 })).saldo).toBe(10000);
+  });
+
+  it("pages through top-ups newest first with a cursor, each exactly once", async () => {
+    const a = await merchant("a@x.id");
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.push((await a.caller.topups.create({ amount: 10000 })).topup_id);
+    const first = await a.caller.topups.list({ limit: 2 });
+    const second = await a.caller.topups.list({ limit: 2, cursor: first.nextCursor! });
+    const third = await a.caller.topups.list({ limit: 2, cursor: second.nextCursor! });
+    expect([...first.items, ...second.items, ...third.items].map((t) => t.topup_id)).toEqual(created.reverse());
+    expect(third.nextCursor).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+// One JSON line on stdout per /v3 request, for operators: method, path, status,
+// latency_ms, merchant_id, request_id — never a key, a code or a body.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GET as accountGet } from "@/app/v3/account/route";
+import { resetEnvForTests } from "@/env";
+import { readEnvelope, v3Request } from "../harness/http";
+import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.env.LOG_REQUESTS = "0";
+  resetEnvForTests();
+});
+
+function captureStdout(logRequests: "0" | "1"): string[] {
+  process.env.LOG_REQUESTS = logRequests;
+  resetEnvForTests();
+  const lines: string[] = [];
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  return lines;
+}
+
+const requestLines = (lines: string[]) => lines.filter((l) => l.includes('"v3 request"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("/v3 request log", () => {
+  it("writes one JSON line per request with method, path, status, latency, merchant and request id — never the key or the code", async () => {
+    const m = await newMerchant();
+    const lines = captureStdout("1");
+    const created = await requestOtp(m.key, { channel: "sms", destination: "6281234567890" });
+    const otpId = created.body.data!.otp_id as string;
+    const code = await deliveredCode(otpId);
+    const verified = await verify(m.key, { otp_id: otpId, otp: code });
+    vi.restoreAllMocks();
+
+    const logged = requestLines(lines);
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ method: "POST", path: "/v3/request", status: 200, merchant_id: m.merchantId, request_id: created.headers.get("x-request-id") });
+    expect(logged[1]).toMatchObject({ method: "POST", path: "/v3/verify", status: 200, merchant_id: m.merchantId, request_id: verified.headers.get("x-request-id") });
+    expect(typeof logged[0].latency_ms).toBe("number");
+    for (const line of lines) {
+      expect(line).not.toContain(m.key);
+      expect(line.replace(/"(request_id|time)":"[^"]*"/g, "")).not.toContain(code);
+    }
+  });
+
+  it("logs refused requests too, with the error code and no merchant, and never the key that was tried", async () => {
+    const lines = captureStdout("1");
+    const tried = "sk_live_someonesguessedkey0000000000";
+    const res = await readEnvelope(await accountGet(v3Request("/v3/account?token=abc", { key: tried })));
+    vi.restoreAllMocks();
+    const [line] = requestLines(lines);
+    expect(line).toMatchObject({ method: "GET", path: "/v3/account", status: 401, merchant_id: null, error_code: "UNAUTHORIZED", request_id: res.headers.get("x-request-id") });
+    expect(lines.join("")).not.toContain(tried);
+    expect(lines.join("")).not.toContain("token=abc");
+  });
+
+  it("writes nothing when LOG_REQUESTS is off", async () => {
+    const m = await newMerchant();
+    const lines = captureStdout("0");
+    expect((await readEnvelope(await accountGet(v3Request("/v3/account", { key: m.key })))).status).toBe(200);
+    vi.restoreAllMocks();
+    expect(requestLines(lines)).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { updateMerchant } from "@/server/services/merchants/merchants";
+import { getWebhookSettings } from "@/server/services/webhooks/manage";
+import { runOnce } from "@/server/worker/run-once";
+import { otpctl } from "../harness/otpctl";
+import { newMerchant } from "../harness/v3-fixtures";
+import { startReceiver } from "../harness/webhook-receiver";
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+async function json(args: string[]) {
+  const result = await otpctl([...args, "--json"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  const lines = result.stdout.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+}
+
+// Each otpctl call is a separate process (tsx start-up and migration check), slow on a busy machine.
+describe("otpctl webhook", { timeout: 90_000 }, () => {
+  it("test, deliveries, resend and rotate-secret work on a merchant's webhook and print one JSON document each", async () => {
+    const receiver = await startReceiver();
+    closers.push(receiver.close);
+    const m = await newMerchant();
+    await updateMerchant(m.merchantId, { webhookUrl: receiver.url });
+
+    const { event_id } = await json(["webhook", "test", m.merchantId]);
+    expect(event_id).toMatch(/^evt_/);
+    await runOnce();
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id]);
+
+    expect(await json(["webhook", "resend", event_id])).toMatchObject({ event_id });
+    await runOnce();
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id, event_id]);
+
+    const log = await json(["webhook", "deliveries", m.merchantId]);
+    expect(log.items).toHaveLength(1);
+    expect(log.items[0]).toMatchObject({ event_id, type: "webhook.test" });
+    expect(log.items[0].deliveries.map((d: { status: string }) => d.status)).toEqual(["succeeded", "succeeded"]);
+
+    await json(["webhook", "test", m.merchantId]);
+    const newest = await json(["webhook", "deliveries", m.merchantId, "--limit", "1"]);
+    expect(newest.items).toHaveLength(1);
+    expect(newest.items[0].event_id).not.toBe(event_id);
+    const older = await json(["webhook", "deliveries", m.merchantId, "--limit", "1", "--cursor", String(newest.nextCursor)]);
+    expect(older.items.map((e: { event_id: string }) => e.event_id)).toEqual([event_id]);
+
+    const before = (await getWebhookSettings(m.id))!.secret;
+    const rotated = await json(["webhook", "rotate-secret", m.merchantId]);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(before);
+    expect((await getWebhookSettings(m.id))!.secret).toBe(rotated.secret);
+  });
+
+  it("an unknown merchant or event is an error on stderr with a non-zero exit", async () => {
+    for (const args of [["webhook", "test", "M-NOPE"], ["webhook", "resend", "evt_missing"]]) {
+      const result = await otpctl([...args, "--json"]);
+      expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/not found/i);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { spawn } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { updateMerchant } from "@/server/services/merchants/merchants";
+import { sendTestEvent } from "@/server/services/webhooks/manage";
+import { newMerchant } from "../harness/v3-fixtures";
+import { startReceiver } from "../harness/webhook-receiver";
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+/**
+ * The worker entry point as a separate process on the same database. Run with tsx as a loader rather than
+ * the tsx launcher: the launcher relays signals to its child with short timeouts that misfire on a busy machine.
+ */
+function startWorkerProcess() {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/worker.ts"], { env: process.env });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  closers.push(async () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe("npm run worker", { timeout: 90_000 }, () => {
+  it("delivers due webhooks from its own process and stops cleanly on SIGTERM", async () => {
+    const receiver = await startReceiver();
+    closers.push(receiver.close);
+    const m = await newMerchant();
+    await updateMerchant(m.merchantId, { webhookUrl: receiver.url });
+    const worker = startWorkerProcess();
+    const { event_id } = await sendTestEvent(m.id);
+    await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 200 }).toBe(1);
+    expect(receiver.received[0].headers["webhook-id"]).toBe(event_id);
+    worker.child.kill("SIGTERM");
+    const code = await worker.exited;
+    expect({ code, ...worker.output() }).toMatchObject({ code: 0, stdout: expect.stringContaining('"msg":"worker stopped"'), stderr: "" });
+  });
+});

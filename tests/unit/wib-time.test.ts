@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { formatWib, parseWib, wibDateCompact, wibDay } from "@/server/lib/wib-time";
+
+describe("WIB time", () => {
+  it("formats as YYYY-MM-DD HH:MM:SS at UTC+7", () => {
+    expect(formatWib(new Date("2026-11-22T17:30:05.900Z"))).toBe("2026-11-23 00:30:05");
+  });
+
+  it("takes the calendar day in WIB, not UTC", () => {
+    const lateUtc = new Date("2026-11-22T18:00:00Z");
+    expect(wibDateCompact(lateUtc)).toBe("20261123");
+    expect(wibDay(lateUtc).toISOString()).toBe("2026-11-23T00:00:00.000Z");
+  });
+
+  it("parses its own format back", () => {
+    expect(parseWib("2026-11-23 00:30:05")?.toISOString()).toBe("2026-11-22T17:30:05.000Z");
+    expect(parseWib("2026-11-23T00:30:05")).toBeUndefined();
+  });
+});
