@@ -332,11 +332,25 @@ describe("secrets never leave the service", () => {
     const db = await getDb();
     const hashes = (await db.otpTransaction.findMany({ where: { merchantId: m.id } })).map((o) => o.codeHash!);
     const callers = (await listSandboxMessages({ merchantId: m.id })).map((s) => s.caller).filter(Boolean) as string[];
-    // Ids and timestamps are digit strings too; a 4-digit code could appear in them by chance.
-    const withoutIdsAndTimes = (body: string) => body.replace(/"(otp_id|existing_otp_id|expires_at|verified_at)":"[^"]*"/g, "");
+    // A 4-digit misscall code can appear by chance inside other digit strings (ids, times,
+    // the misscall prefix, a balance such as 99200), so each field is checked on its own:
+    // no field may be a code, and no free-text field may carry one.
+    const digitFields = new Set(["otp_id", "existing_otp_id", "expires_at", "verified_at", "prefix"]);
     for (const body of bodies) {
       for (const secret of [...hashes, ...callers, m.key]) expect(body).not.toContain(secret);
-      for (const code of codes) expect(withoutIdsAndTimes(body)).not.toContain(code);
+      for (const [key, value] of leaves(JSON.parse(body))) {
+        for (const code of codes) {
+          expect(String(value), key).not.toBe(code);
+          if (typeof value === "string" && !digitFields.has(key)) expect(value, key).not.toContain(code);
+        }
+      }
     }
   });
 });
+
+function leaves(value: unknown, key = ""): Array<[string, unknown]> {
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, Array.isArray(value) ? key : k));
+  }
+  return [[key, value]];
+}
