@@ -43,7 +43,7 @@ function rawExchange(port: number, request: string): Promise<string> {
   });
 }
 
-test("methods Next.js cannot represent, unknown methods and malformed requests still get the envelope, never a 500", async ({ baseURL }) => {
+test("methods Next.js cannot represent, unknown methods, malformed requests and odd paths still get the envelope, never a 500 or a redirect", async ({ baseURL }) => {
   const port = Number(new URL(baseURL!).port);
   for (const [request, status, code] of [
     ["TRACE /v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
@@ -52,6 +52,9 @@ test("methods Next.js cannot represent, unknown methods and malformed requests s
     ["PROPFIND /v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
     ["FOO /v3/account HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "VALIDATION_ERROR"],
     ["this is not http\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3/otp/%ZZ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3/account/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 401, "UNAUTHORIZED"],
+    ["GET /v3//account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 401, "UNAUTHORIZED"],
   ] as const) {
     const answer = await rawExchange(port, request);
     const [head, body] = answer.split("\r\n\r\n");

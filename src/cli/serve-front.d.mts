@@ -4,3 +4,4 @@ export function envelopeAnswer(status: number, code: string, message: string): F
 export function frontAnswer(method: string, url: string | undefined): FrontAnswer | null;
 export function clientErrorAnswer(err: { code?: string }): FrontAnswer;
 export function rawResponse(answer: FrontAnswer): string;
+export function apiUrl(url: string | undefined): string;

@@ -1,8 +1,10 @@
 // What the production server's front answers by itself, before Next.js: requests
 // Next cannot turn into a Fetch Request (TRACE, TRACK, CONNECT), methods outside
-// the standard set on /v3, and requests Node's parser rejects. Each gets the
-// API's JSON envelope instead of Next's plain-text 500, dropped connection or
-// empty 400. Pure, so tests can import it without starting a server.
+// the standard set on /v3, paths whose percent-encoding cannot be decoded, and
+// requests Node's parser rejects. Each gets the API's JSON envelope instead of
+// Next's plain-text 500, dropped connection or empty 400. It also straightens
+// /v3 paths with a trailing or doubled slash, which Next would answer with a
+// plain-text 308. Pure, so tests can import it without starting a server.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 
@@ -27,12 +29,50 @@ export function envelopeAnswer(status, code, message) {
  * @returns {FrontAnswer | null} null lets Next handle the request
  */
 export function frontAnswer(method, url) {
-  const path = (url ?? "/").split("?")[0];
-  const isApi = path === "/v3" || path.startsWith("/v3/");
+  const path = pathOf(url);
+  const isApi = isApiPath(path);
   if (FORBIDDEN_BY_FETCH.has(method) || (isApi && !STANDARD_METHODS.has(method))) {
     return envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${method} tidak didukung.`);
   }
+  if (!decodable(path)) {
+    return isApi
+      ? envelopeAnswer(400, "VALIDATION_ERROR", "Alamat permintaan berisi karakter yang tidak valid.")
+      : { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body: "Bad Request" };
+  }
   return null;
+}
+
+/**
+ * The URL Next should see: under /v3, runs of slashes collapse and a trailing slash
+ * goes, so `/v3/request/` is the same endpoint as `/v3/request` (not a redirect a
+ * merchant's HTTP client may not follow with its body). Other URLs are unchanged.
+ * @param {string | undefined} url
+ * @returns {string}
+ */
+export function apiUrl(url) {
+  const raw = url ?? "/";
+  const cut = raw.indexOf("?");
+  const path = cut < 0 ? raw : raw.slice(0, cut);
+  const straight = path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  if (straight === path || !isApiPath(straight)) return raw;
+  return cut < 0 ? straight : straight + raw.slice(cut);
+}
+
+function pathOf(url) {
+  return (url ?? "/").split("?")[0];
+}
+
+function isApiPath(path) {
+  return path === "/v3" || path.startsWith("/v3/");
+}
+
+function decodable(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** @param {{ code?: string }} err */

@@ -5,7 +5,7 @@
 // TypeScript loader.
 import { createServer } from "node:http";
 import next from "next";
-import { clientErrorAnswer, frontAnswer, rawResponse } from "./serve-front.mjs";
+import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse } from "./serve-front.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -22,7 +22,10 @@ async function main() {
 
   const server = createServer((req, res) => {
     const answer = frontAnswer(req.method ?? "", req.url);
-    if (!answer) return void handle(req, res);
+    if (!answer) {
+      req.url = apiUrl(req.url);
+      return void handle(req, res);
+    }
     res.writeHead(answer.status, answer.headers).end(answer.body);
   });
   // CONNECT never reaches the request listener.

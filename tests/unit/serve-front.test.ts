@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorAnswer, frontAnswer, rawResponse } from "../../src/cli/serve-front.mjs";
+import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse } from "../../src/cli/serve-front.mjs";
 
 describe("the production server's front", () => {
   it("lets Next handle every standard method, on /v3 and elsewhere", () => {
@@ -34,5 +34,27 @@ describe("the production server's front", () => {
     expect(head).toContain(`content-length: ${Buffer.byteLength(body)}`);
     expect(JSON.parse(body)).toMatchObject({ error: { code: "VALIDATION_ERROR" } });
     expect(rawResponse(clientErrorAnswer({ code: "HPE_HEADER_OVERFLOW" })).split("\r\n")[0]).toBe("HTTP/1.1 431 Request Header Fields Too Large");
+  });
+
+  it("answers a path whose percent-encoding cannot be decoded with a 400: the envelope under /v3, plain text elsewhere", () => {
+    for (const url of ["/v3/otp/%ZZ", "/v3/%", "/v3/verify%zz?x=1"]) {
+      const answer = frontAnswer("GET", url)!;
+      expect(answer.status, url).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ success: false, data: null, error: { code: "VALIDATION_ERROR" } });
+    }
+    expect(frontAnswer("GET", "/%ZZ")).toMatchObject({ status: 400, body: "Bad Request" });
+    expect(frontAnswer("GET", "/v3/otp/OTP%20X")).toBeNull();
+    expect(frontAnswer("GET", "/v3/account?x=%ZZ")).toBeNull();
+  });
+
+  it("straightens trailing and doubled slashes under /v3 only, keeping the query", () => {
+    expect(apiUrl("/v3/request/")).toBe("/v3/request");
+    expect(apiUrl("/v3/")).toBe("/v3");
+    expect(apiUrl("/v3//account")).toBe("/v3/account");
+    expect(apiUrl("//v3/otp//OTP1/?a=1//")).toBe("/v3/otp/OTP1?a=1//");
+    expect(apiUrl("/v3/account")).toBe("/v3/account");
+    expect(apiUrl("/overview/")).toBe("/overview/");
+    expect(apiUrl("/")).toBe("/");
+    expect(apiUrl(undefined)).toBe("/");
   });
 });
