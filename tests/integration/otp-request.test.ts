@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POST as requestRoute } from "@/app/v3/request/route";
 import { getDb } from "@/server/db/client";
 import { formatWib, parseWib, wibDay } from "@/server/lib/wib-time";
 import { hashCode } from "@/server/services/otp/code-hash";
@@ -6,6 +7,7 @@ import { nextOtpId } from "@/server/services/otp/otp-id";
 import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
+import { readEnvelope, v3Request } from "../harness/http";
 import { account, newMerchant } from "../harness/v3-fixtures";
 import { scanEveryResponse, getOtpDetail, requestOtp, sendOtp, verify } from "../harness/otp-response-scan";
 
@@ -98,6 +100,17 @@ describe("POST /v3/request: lengths, ttl, ids and times", () => {
     const expires = parseWib(res.body.data!.expires_at as string)!.getTime();
     expect(expires - before).toBeGreaterThanOrEqual(expected * 1000 - 1000);
     expect(expires - before).toBeLessThanOrEqual(expected * 1000 + 2000);
+  });
+
+  it("clamps a JSON number too large for a double (1e400) like any other out-of-range ttl or otp_length", async () => {
+    const m = await newMerchant();
+    const rawBody = `{"channel":"sms","destination":"${PHONE}","ttl":1e400,"otp_length":-1e400}`;
+    const before = Date.now();
+    const res = await readEnvelope(await requestRoute(v3Request("/v3/request", { key: m.key, rawBody, headers: { "x-forwarded-for": "203.0.113.10" } })));
+    expect(res.status).toBe(200);
+    expect(parseWib(res.body.data!.expires_at as string)!.getTime() - before).toBeGreaterThanOrEqual(899_000);
+    const [message] = await listSandboxMessages({ otpId: res.body.data!.otp_id as string });
+    expect(message.code).toMatch(/^\d{4}$/);
   });
 
   it("answers a non-numeric otp_length or ttl with VALIDATION_ERROR", async () => {
