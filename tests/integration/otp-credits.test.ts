@@ -32,13 +32,14 @@ describe("credits", () => {
     expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data).toMatchObject({ price: 123, last_balance: 877 });
   });
 
-  it("does not charge a failed delivery: 200 status failed, price shown, last_balance unchanged", async () => {
+  it("does not charge a failed delivery: 200 status failed, price shown, last_balance unchanged, and the detail's price (credits charged) is 0", async () => {
     const m = await newMerchant({ saldo: 1000 });
     for (const body of [{ channel: "sms", destination: "6281234560000" }, { channel: "email", destination: "fail@toko.id" }]) {
       const res = await requestOtp(m.key, body);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ status: "failed", last_balance: 1000 });
       expect(res.body.data!.price).toBeGreaterThan(0);
+      expect((await getOtpDetail(m.key, res.body.data!.otp_id as string)).body.data).toMatchObject({ status: "failed", price: 0 });
       expect((await listSandboxMessages({ otpId: res.body.data!.otp_id as string }))[0].code).toMatch(/^\d+$/);
     }
     expect(await saldoOf(m.id)).toBe(1000);

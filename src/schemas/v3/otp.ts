@@ -121,7 +121,7 @@ export const otpTransactionData = z.object({
   status: z.enum(["sent", "success", "pending", "failed", "verified"]),
   channel: z.enum(CHANNEL_VALUES),
   number: z.string().nullable(),
-  price: z.number().int(),
+  price: z.number().int().describe("Cost in credits; present even when delivery failed, when nothing is charged"),
   last_balance: z.number().int(),
   expires_at: wib,
   verification: z.union([misscallVerification, inboundVerification]).optional(),
@@ -135,7 +135,7 @@ export const otpDetailData = z.object({
   attempts: z.number().int(),
   expires_at: wib,
   verified_at: z.union([wib, z.literal("")]),
-  price: z.number().int(),
+  price: z.number().int().describe("Credits charged: 0 for a failed delivery, which is free"),
   verification: z.object({ prefix: z.string() }).optional(),
 });
 

@@ -51,7 +51,9 @@ export function presentDetail(otp: OtpTransaction): OtpDetailData {
     attempts: otp.attempts,
     expires_at: formatWib(otp.expiresAt),
     verified_at: otp.verifiedAt ? formatWib(otp.verifiedAt) : "",
-    price: otp.price,
+    // The detail's price is "credits charged": nothing for a failed (refunded) delivery,
+    // unlike the creation response, which shows the price even when delivery fails.
+    price: otp.charged ? otp.price : 0,
     ...(showPrefix ? { verification: { prefix: otp.misscallPrefix! } } : {}),
   });
 }
