@@ -49,6 +49,27 @@ describe("sign-in", () => {
     expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" }, store)).toEqual({ ok: false, reason: "throttled" });
   });
 
+  it.each([
+    ["in this process", () => new MemoryThrottleStore()],
+    ["in Redis", () => new RedisThrottleStore(redis, `test:login:${randomBytes(6).toString("hex")}:`)],
+  ])("checks at most 5 passwords when 40 guesses for one e-mail and IP arrive at once (%s)", async (_where, makeStore) => {
+    await owner();
+    const store = makeStore();
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 39 ? "benar-sekali" : `salah-${i}`));
+    const results = await Promise.all(guesses.map((password) => signInWithPassword({ email: "owner@toko.id", password, ip: "203.0.113.1" }, store)));
+    const checked = results.filter((r) => r.ok || r.reason === "invalid").length;
+    expect(checked).toBe(MAX_FAILURES);
+    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(40 - MAX_FAILURES);
+  });
+
+  it("does not count a right password against the account's 20", async () => {
+    await owner();
+    const store = new MemoryThrottleStore();
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES + 5; i++) {
+      expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: `198.51.100.${i}` }, store)).ok).toBe(true);
+    }
+  });
+
   it("does not throttle the same e-mail from another IP", async () => {
     await owner();
     const store = new MemoryThrottleStore();

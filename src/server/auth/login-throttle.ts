@@ -14,9 +14,10 @@ export const MAX_SIGN_UPS = 10;
 export const WINDOW_SECONDS = 15 * 60;
 
 export interface LoginThrottleStore {
-  /** Events (failed sign-ins, sign-ups) counted for the key in the current window. */
-  count(key: string): Promise<number>;
+  /** Counts one more event (a sign-in attempt, a sign-up) for the key in the current window; returns the new count. */
   increment(key: string): Promise<number>;
+  /** Takes back one counted event (a sign-in attempt that turned out to be right). */
+  forgive(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -25,12 +26,6 @@ export class MemoryThrottleStore implements LoginThrottleStore {
 
   constructor(private readonly windowMs = WINDOW_SECONDS * 1000, private readonly now: () => number = Date.now) {}
 
-  async count(key: string): Promise<number> {
-    const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= this.now()) return 0;
-    return entry.count;
-  }
-
   async increment(key: string): Promise<number> {
     const current = this.entries.get(key);
     const entry = current && current.resetAt > this.now() ? current : { count: 0, resetAt: this.now() + this.windowMs };
@@ -38,6 +33,11 @@ export class MemoryThrottleStore implements LoginThrottleStore {
     this.entries.set(key, entry);
     if (this.entries.size > 10_000) this.sweep();
     return entry.count;
+  }
+
+  async forgive(key: string): Promise<void> {
+    const entry = this.entries.get(key);
+    if (entry && entry.resetAt > this.now() && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {
@@ -53,19 +53,25 @@ export class MemoryThrottleStore implements LoginThrottleStore {
 export class RedisThrottleStore implements LoginThrottleStore {
   constructor(private readonly redis: Redis, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {}
 
-  async count(key: string): Promise<number> {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
-  }
-
   async increment(key: string): Promise<number> {
     const [[, count]] = (await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec()) as [[null, number]];
     return count;
+  }
+
+  async forgive(key: string): Promise<void> {
+    await this.redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key);
   }
 
   async clear(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
 }
+
+/** Decrements only a live, positive counter, so an expired window is not brought back as a negative count. */
+const FORGIVE_SCRIPT = `
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+if v > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 const holder = globalThis as unknown as { __sandiLoginThrottle?: LoginThrottleStore };
 

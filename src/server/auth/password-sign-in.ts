@@ -1,6 +1,8 @@
 // The sign-in rule, free of next-auth so it can be tested directly: throttle
 // check, then look-up and argon2 verification. Unknown e-mails cost a hash too,
-// so response time does not reveal which e-mails have accounts.
+// so response time does not reveal which e-mails have accounts. Every attempt is
+// counted BEFORE its password is checked: counting only failures afterwards let
+// 40 guesses sent at once all read the same low count and all be checked.
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
@@ -33,18 +35,16 @@ export async function signInWithPassword(
   const { email, password } = parsed.data;
   const key = throttleKey(email, input.ip);
   const accountKey = accountThrottleKey(email);
-  const [fromHere, fromAnywhere] = await Promise.all([store.count(key), store.count(accountKey)]);
-  if (fromHere >= MAX_FAILURES || fromAnywhere >= MAX_ACCOUNT_FAILURES) return { ok: false, reason: "throttled" };
+  const [fromHere, fromAnywhere] = await Promise.all([store.increment(key), store.increment(accountKey)]);
+  if (fromHere > MAX_FAILURES || fromAnywhere > MAX_ACCOUNT_FAILURES) return { ok: false, reason: "throttled" };
 
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { email }, select: { merchantId: true, name: true, email: true, passwordHash: true } });
   dummyHash ??= hash("sandi-timing-equaliser");
   const matches = await verify(merchant?.passwordHash ?? (await dummyHash), password).catch(() => false);
-  if (!merchant?.passwordHash || !matches) {
-    await Promise.all([store.increment(key), store.increment(accountKey)]);
-    return { ok: false, reason: "invalid" };
-  }
-  // Only this address's count is forgiven: a guesser elsewhere keeps the account count running.
-  await store.clear(key);
+  if (!merchant?.passwordHash || !matches) return { ok: false, reason: "invalid" };
+  // This address's failures are forgiven, but only this attempt of the account's count:
+  // a guesser elsewhere keeps the account count running.
+  await Promise.all([store.clear(key), store.forgive(accountKey)]);
   return { ok: true, merchant: { merchantId: merchant.merchantId, name: merchant.name, email: merchant.email } };
 }
