@@ -96,6 +96,11 @@ describe("POST /v3/topups: payment method", () => {
   });
 
   it("rejects an unknown payment_method_id", () => expectValidationError({ amount: 10000, payment_method_id: 9999 }));
+
+  it("rejects a payment_method_id beyond any id the database can hold as unknown, not with a 500", async () => {
+    await expectValidationError({ amount: 10000, payment_method_id: 2_147_483_648 });
+    await expectValidationError({ amount: 10000, payment_method_id: Number.MAX_SAFE_INTEGER });
+  });
   it("rejects a payment_method_id given as a string", async () => expectValidationError({ amount: 10000, payment_method_id: String(await methodId("QRIS")) }));
   it("rejects a non-integer payment_method_id", () => expectValidationError({ amount: 10000, payment_method_id: 1.5 }));
 

@@ -44,4 +44,19 @@ describe("tRPC top-ups", () => {
     expect([...first.items, ...second.items, ...third.items].map((t) => t.topup_id)).toEqual(created.reverse());
     expect(third.nextCursor).toBeNull();
   });
+
+  it("treats a cursor past any id as the first page, and refuses one too long to be an id with BAD_REQUEST", async () => {
+    const a = await merchant("a@x.id");
+    const { topup_id } = await a.caller.topups.create({ amount: 10000 });
+    expect((await a.caller.topups.list({ cursor: "999999999999999999" })).items.map((t) => t.topup_id)).toEqual([topup_id]);
+    expect((await a.caller.webhooks.events({ cursor: 2 ** 40 })).items).toEqual([]);
+    for (const list of [
+      () => a.caller.topups.list({ cursor: "99999999999999999999999" }),
+      () => a.caller.reports.ledger({ cursor: "99999999999999999999999" }),
+      () => a.caller.reports.sandboxInbox({ cursor: "99999999999999999999999" }),
+      () => a.caller.reports.transactions({ cursor: "99999999999999999999999" }),
+    ]) {
+      await expect(list()).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Kursor halaman tidak valid.") });
+    }
+  });
 });

@@ -3,6 +3,9 @@ import { CHANNELS } from "@/server/services/merchants/prices";
 
 export const OTP_STATUSES = ["pending", "sent", "success", "failed", "verified"] as const;
 
+/** The last id of the previous page; up to 18 digits, so it always fits a bigint id. */
+const cursor = z.string().regex(/^\d{1,18}$/, "Kursor halaman tidak valid.");
+
 const wibDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Tanggal harus berformat YYYY-MM-DD.");
 
 export const transactionFilterSchema = z.object({
@@ -12,7 +15,7 @@ export const transactionFilterSchema = z.object({
   from: wibDate.optional(),
   to: wibDate.optional(),
   destination: z.string().trim().max(254).optional(),
-  cursor: z.string().regex(/^\d+$/).optional(),
+  cursor: cursor.optional(),
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type TransactionFilter = z.input<typeof transactionFilterSchema>;
@@ -22,7 +25,7 @@ export const transactionDetailSchema = z.object({
 });
 
 export const pageSchema = z.object({
-  cursor: z.string().regex(/^\d+$/).optional(),
+  cursor: cursor.optional(),
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type PageInput = z.input<typeof pageSchema>;

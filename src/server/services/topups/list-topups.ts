@@ -1,4 +1,5 @@
 import { getDb } from "@/server/db/client";
+import { fitsInt4 } from "@/server/db/column-ranges";
 import { formatWib } from "@/server/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
@@ -9,8 +10,10 @@ import { presentInvoice, TOPUP_INCLUDE } from "./present";
 export async function listTopups(merchantId: number, input: PageInput = {}, now = new Date()) {
   const page = parseInput(pageSchema, input);
   const db = await getDb();
+  // Every id is below a cursor past the column's range.
+  const cursor = page.cursor ? Number(page.cursor) : null;
   const rows = await db.topup.findMany({
-    where: { merchantId, id: page.cursor ? { lt: Number(page.cursor) } : undefined },
+    where: { merchantId, id: cursor !== null && fitsInt4(cursor) ? { lt: cursor } : undefined },
     orderBy: { id: "desc" },
     take: page.limit + 1,
     include: TOPUP_INCLUDE,

@@ -1,4 +1,5 @@
 import { getDb } from "@/server/db/client";
+import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import type { PaymentMethod } from "@/generated/prisma/client";
 
@@ -10,7 +11,7 @@ export function methodSupports(method: PaymentMethod, amount: number): boolean {
 export async function choosePaymentMethod(amount: number, requestedId: number | null): Promise<PaymentMethod> {
   const db = await getDb();
   if (requestedId !== null) {
-    const method = await db.paymentMethod.findUnique({ where: { id: requestedId } });
+    const method = fitsInt4(requestedId) ? await db.paymentMethod.findUnique({ where: { id: requestedId } }) : null;
     if (!method) throw new AppError("VALIDATION_ERROR", `payment_method_id ${requestedId} tidak dikenal.`);
     if (!method.active) throw new AppError("VALIDATION_ERROR", `Metode pembayaran ${method.name} sedang tidak aktif.`);
     if (!methodSupports(method, amount)) throw new AppError("VALIDATION_ERROR", `Metode pembayaran ${method.name} tidak mendukung nominal ${amount}.`);

@@ -1,6 +1,7 @@
 // What a merchant (dashboard) and an operator (otpctl) can do with webhooks.
 // Every function is scoped to one merchant; another merchant's ids are NOT_FOUND.
 import { getDb, getPool } from "@/server/db/client";
+import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/server/lib/wib-time";
 import { newWebhookSecret } from "./endpoint-secret";
@@ -102,7 +103,8 @@ export async function listWebhookEvents(merchantId: number, page: { cursor?: num
   const limit = Math.min(Math.max(page.limit ?? 20, 1), 100);
   const db = await getDb();
   const events = await db.webhookEvent.findMany({
-    where: { merchantId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
+    // Every id is below a cursor past the column's range.
+    where: { merchantId, ...(page.cursor && fitsInt4(page.cursor) ? { id: { lt: page.cursor } } : {}) },
     orderBy: { id: "desc" },
     take: limit + 1,
     include: { deliveries: { orderBy: { id: "desc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } } },
