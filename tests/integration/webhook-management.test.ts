@@ -84,6 +84,14 @@ describe("webhook settings and log", () => {
     expect(attempt.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("shows each attempt's response body in the event log, so a merchant sees why the endpoint refused", async () => {
+    const { m } = await merchantWithWebhook(() => ({ status: 500, body: "merchant says: db down" }));
+    await sendTestEvent(m.id);
+    await runOnce();
+    const [event] = (await listWebhookEvents(m.id)).items;
+    expect(event.deliveries[0].attempts).toEqual([expect.objectContaining({ status_code: 500, response_body: "merchant says: db down", error: "HTTP 500" })]);
+  });
+
   it("records an attempt whose response body holds NUL bytes, which PostgreSQL text cannot store", async () => {
     const { m } = await merchantWithWebhook(() => ({ status: 200, body: "ok\u0000\u0000binary" }));
     await sendTestEvent(m.id);

@@ -60,7 +60,8 @@ export function WebhookEventLog() {
                               <th className="py-1 pr-3 font-medium">Waktu (WIB)</th>
                               <th className="py-1 pr-3 font-medium">HTTP</th>
                               <th className="py-1 pr-3 font-medium">Durasi</th>
-                              <th className="py-1 font-medium">Keterangan</th>
+                              <th className="py-1 pr-3 font-medium">Keterangan</th>
+                              <th className="py-1 font-medium">Respons</th>
                             </tr>
                           </thead>
                           <tbody>
@@ -72,7 +73,10 @@ export function WebhookEventLog() {
                                   {a.status_code ?? "—"}
                                 </td>
                                 <td className="py-1 pr-3">{a.latency_ms !== null ? `${a.latency_ms} ms` : "—"}</td>
-                                <td className="py-1 break-all text-slate-600">{a.error ?? (a.status_code && a.status_code < 300 ? "OK" : "")}</td>
+                                <td className="py-1 pr-3 break-all text-slate-600">{a.error ?? (a.status_code && a.status_code < 300 ? "OK" : "")}</td>
+                                <td className="py-1 text-slate-600" data-testid="webhook-attempt-body">
+                                  {a.response_body ? <code className="line-clamp-3 max-w-xs break-all font-mono" title={a.response_body}>{a.response_body}</code> : "—"}
+                                </td>
                               </tr>
                             ))}
                           </tbody>

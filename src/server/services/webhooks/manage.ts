@@ -93,7 +93,7 @@ export type WebhookEventLog = {
       url: string;
       status: string;
       next_attempt_at: string | null;
-      attempts: { attempt_number: number; started_at: string; status_code: number | null; latency_ms: number | null; error: string | null }[];
+      attempts: { attempt_number: number; started_at: string; status_code: number | null; latency_ms: number | null; response_body: string | null; error: string | null }[];
     }[];
   }[];
   nextCursor: number | null;
@@ -125,6 +125,7 @@ export async function listWebhookEvents(merchantId: number, page: { cursor?: num
           started_at: formatWib(a.startedAt),
           status_code: a.statusCode,
           latency_ms: a.latencyMs,
+          response_body: a.responseBody,
           error: a.error,
         })),
       })),
