@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
 import { getHostedTopup } from "@/server/services/topups/hosted-page";
 import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, withEnv } from "../harness/topup-fixtures";
 import { newMerchant, saldoOf } from "../harness/v3-fixtures";
+import { startXenditSimulator, type XenditSimulator } from "../simulators/xendit-simulator";
 
 function tamper(hash: string): string {
   return (hash[0] === "a" ? "b" : "a") + hash.slice(1);
@@ -61,17 +63,24 @@ describe("hosted payment page link", () => {
 
 describe("a failed top-up on the hosted page", () => {
   const TOKEN = "cb_token_0123456789abcdef0123456789abcdef";
+  const SECRET = "xnd_development_0123456789abcdef";
+  let sim: XenditSimulator;
   let restore: () => void;
-  beforeEach(() => {
-    restore = withEnv({ XENDIT_CALLBACK_TOKEN: TOKEN });
+  beforeEach(async () => {
+    sim = await startXenditSimulator(SECRET);
+    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: TOKEN });
   });
-  afterEach(() => restore());
+  afterEach(async () => {
+    restore();
+    await sim.close();
+  });
 
   async function failedInvoice() {
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
     expect((await pageStatus(invoice.topup_id, invoice.payment_hash)).body.status).toBe("Pending");
-    const failure = { event: "qr.payment", data: { id: "qrpy_failed", reference_id: invoice.topup_id, amount: invoice.payment_total, status: "FAILED" } };
+    const qrId = (await topupRow(invoice.topup_id)).gatewayReference;
+    const failure = { event: "qr.payment", data: { id: "qrpy_failed", qr_id: qrId, reference_id: invoice.topup_id, amount: invoice.payment_total, status: "FAILED" } };
     expect((await postXenditCallback(failure, TOKEN)).body.outcome).toBe("failed");
     return { m, invoice };
   }
@@ -86,12 +95,6 @@ describe("a failed top-up on the hosted page", () => {
     const { invoice } = await failedInvoice();
     const view = await getHostedTopup(invoice.topup_id, invoice.payment_hash);
     expect(view).toMatchObject({ status: "Failed", remaining_seconds: 0, instructions: null });
-  });
-
-  it("the sandbox button does not pay a Failed invoice", async () => {
-    const { m, invoice } = await failedInvoice();
-    expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).body.status).toBe("Failed");
-    expect(await saldoOf(m.id)).toBe(0);
   });
 });
 
@@ -118,6 +121,15 @@ describe("sandbox simulate payment", () => {
     const invoice = await createTopupOk(m.key, { amount: 10000 });
     expect((await simulatePayment(invoice.topup_id, tamper(invoice.payment_hash))).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
+  });
+
+  it("a Failed invoice cannot be paid from the page", async () => {
+    const m = await newMerchant({ saldo: 0 });
+    const invoice = await createTopupOk(m.key, { amount: 10000 });
+    const db = await getDb();
+    await db.topup.update({ where: { topupId: invoice.topup_id }, data: { status: "Failed" } });
+    expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).body.status).toBe("Failed");
+    expect(await saldoOf(m.id)).toBe(0);
   });
 
   it("an expired invoice cannot be paid from the page", async () => {

@@ -12,6 +12,8 @@ export function checkXenditCallbackToken(header: string | null, configured: stri
   return safeEqual(header, configured) ? "ok" : "forged";
 }
 
+const GATEWAY = "xendit";
+
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && /^\d+(\.\d+)?$/.test(v) ? Number(v) : null);
@@ -27,17 +29,20 @@ export function parseXenditCallback(raw: unknown): GatewayNotification {
     const topupId = str(data.reference_id);
     if (!topupId) return { kind: "ignored", reason: "qr.payment without reference_id" };
     const status = str(data.status);
-    const reference = str(data.id) ?? str(data.qr_id);
-    if (status === "SUCCEEDED" || status === "COMPLETED") return { kind: "paid", topupId, amount: num(data.amount), gatewayReference: reference };
-    if (status === "FAILED") return { kind: "failed", topupId, gatewayReference: reference };
+    const ids = { gateway: GATEWAY, topupId, instrumentId: str(data.qr_id), gatewayReference: str(data.id) };
+    if (status === "SUCCEEDED" || status === "COMPLETED") return { kind: "paid", ...ids, amount: num(data.amount), currency: str(data.currency) };
+    if (status === "FAILED") return { kind: "failed", ...ids };
     return { kind: "ignored", reason: `qr.payment status ${status}` };
   }
 
   // QR Codes v1: {event: "qr.payment", status: "COMPLETED", amount, qr_code: {external_id}}
   if (body.event === "qr.payment" && typeof body.qr_code === "object" && body.qr_code !== null) {
-    const topupId = str((body.qr_code as Json).external_id);
+    const qrCode = body.qr_code as Json;
+    const topupId = str(qrCode.external_id);
     if (!topupId) return { kind: "ignored", reason: "qr.payment without external_id" };
-    if (body.status === "COMPLETED") return { kind: "paid", topupId, amount: num(body.amount), gatewayReference: str(body.id) };
+    if (body.status === "COMPLETED") {
+      return { kind: "paid", gateway: GATEWAY, topupId, amount: num(body.amount), currency: str(body.currency), instrumentId: str(qrCode.id), gatewayReference: str(body.id) };
+    }
     return { kind: "ignored", reason: `qr.payment status ${String(body.status)}` };
   }
 
@@ -45,7 +50,15 @@ export function parseXenditCallback(raw: unknown): GatewayNotification {
   if (str(body.payment_id) && str(body.callback_virtual_account_id)) {
     const topupId = str(body.external_id);
     if (!topupId) return { kind: "ignored", reason: "VA payment without external_id" };
-    return { kind: "paid", topupId, amount: num(body.amount), gatewayReference: str(body.payment_id) };
+    return {
+      kind: "paid",
+      gateway: GATEWAY,
+      topupId,
+      amount: num(body.amount),
+      currency: str(body.currency),
+      instrumentId: str(body.callback_virtual_account_id),
+      gatewayReference: str(body.payment_id),
+    };
   }
 
   // Fixed VA created/updated (status PENDING/ACTIVE/INACTIVE): our own clock decides expiry.
