@@ -149,4 +149,14 @@ describe("sandbox simulate payment", () => {
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
   });
+
+  it("does not exist while any channel delivers through a real vendor, whose messages free credits would pay for", async () => {
+    const m = await newMerchant({ saldo: 0 });
+    const invoice = await createTopupOk(m.key, { amount: 10000 });
+    restore = withEnv({ SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.sandbox).toBe(false);
+    expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
+    expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
+    expect(await saldoOf(m.id)).toBe(0);
+  });
 });

@@ -2,7 +2,9 @@
 // the signed link. An unknown id and a wrong hash look the same (null → 404).
 import { getDb } from "@/server/db/client";
 import { formatWib } from "@/server/lib/wib-time";
+import { isSandboxChannel } from "@/server/channels/registry";
 import { isSandboxGateway } from "@/server/payments/registry";
+import { CHANNELS } from "@/server/services/merchants/prices";
 import type { PaymentType, TopupStatus } from "@/generated/prisma/enums";
 import { expireIfOverdue } from "./expire";
 import { paymentHashMatches } from "./payment-link";
@@ -26,7 +28,7 @@ export type HostedTopup = HostedTopupStatus & {
   payment_method: string;
   /** Present only while the invoice can be paid. */
   instructions: { qr_string: string | null; va_bank: string | null; va_number: string | null } | null;
-  /** True when the sandbox gateway prepared this invoice and is still in use. */
+  /** True when the payer may "pay" from the page: see canSimulatePayment. */
   sandbox: boolean;
 };
 
@@ -59,8 +61,18 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
     remaining_seconds: payable ? Math.max(0, Math.ceil((topup.expiresAt.getTime() - now.getTime()) / 1000)) : 0,
     paid_at: topup.paidAt ? formatWib(topup.paidAt) : null,
     instructions: payable ? { qr_string: topup.qrString, va_bank: topup.vaBank, va_number: topup.vaNumber } : null,
-    sandbox: topup.gateway === "sandbox" && isSandboxGateway(),
+    sandbox: topup.gateway === "sandbox" && canSimulatePayment(),
   };
+}
+
+/**
+ * Simulated payments mint credits for free, which is harmless only while nothing
+ * those credits buy leaves the sandbox: the sandbox gateway is in use AND every
+ * channel delivers through the sandbox. A deployment with a real delivery vendor
+ * but no real gateway settles top-ups only through an operator (`otpctl topup pay`).
+ */
+function canSimulatePayment(): boolean {
+  return isSandboxGateway() && CHANNELS.every(isSandboxChannel);
 }
 
 export async function getHostedTopupStatus(topupId: string, hash: string | null | undefined, now: Date = new Date()): Promise<HostedTopupStatus | null> {
