@@ -62,6 +62,34 @@ const schema = z.object({
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
 });
 
+/**
+ * A vendor is switched on by its credentials, so a vendor given only some of them
+ * would silently stay on the sandbox (OTPs charged, "sent", never delivered) or
+ * half work (payments never confirmed). Such a configuration stops start-up.
+ */
+const VENDOR_GROUPS: { name: string; together: (keyof typeof schema.shape)[]; alsoNeeds?: (keyof typeof schema.shape)[] }[] = [
+  { name: "WhatsApp Cloud API (sending)", together: ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"] },
+  // Inbound: users are told to message WHATSAPP_NUMBER, so the built-in placeholder will not do.
+  { name: "WhatsApp Cloud API (inbound webhook)", together: ["WHATSAPP_APP_SECRET"], alsoNeeds: ["WHATSAPP_NUMBER"] },
+  { name: "Twilio", together: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"] },
+  { name: "the flash-call vendor", together: ["MISSCALL_API_URL", "MISSCALL_API_KEY"] },
+  // Without the callback token no payment could ever be confirmed.
+  { name: "Xendit", together: ["XENDIT_SECRET_KEY"], alsoNeeds: ["XENDIT_CALLBACK_TOKEN"] },
+];
+
+/** One "NAME: message" line per missing variable of a vendor that was partly configured. */
+function incompleteVendors(source: NodeJS.ProcessEnv): string[] {
+  const given = (name: string) => (source[name] ?? "") !== "";
+  return VENDOR_GROUPS.flatMap((group) => {
+    const present = group.together.filter(given);
+    if (present.length === 0) return [];
+    const needed = [...group.together, ...(group.alsoNeeds ?? [])];
+    return needed
+      .filter((name) => !given(name))
+      .map((name) => `${name}: required when ${present.join(" and ")} ${present.length > 1 ? "are" : "is"} set (${group.name} needs ${needed.join(", ")})`);
+  });
+}
+
 export type Env = z.infer<typeof schema> & {
   DATA_DIR: string;
   BASE_URL: string;
@@ -78,10 +106,8 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   if (cached) return cached;
   const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)), ...incompleteVendors(process.env)];
+  if (!parsed.success || problems.length) throw new EnvError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   const needSecrets = !raw.SESSION_SECRET || !raw.PAYMENT_LINK_SECRET || !raw.OTP_PEPPER;

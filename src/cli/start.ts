@@ -6,6 +6,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { EnvError, getEnv } from "@/env";
+import { getChannelAdapter } from "@/server/channels/registry";
+import { getPaymentGateway } from "@/server/payments/registry";
+import { CHANNELS } from "@/server/services/merchants/prices";
 import { resolveDatabase } from "@/server/db/database-url";
 import { migrate } from "@/server/db/migrate";
 
@@ -41,6 +44,9 @@ async function main(): Promise<void> {
   const migrated = await migrate(database.url);
   if (migrated.applied.length) console.log(JSON.stringify({ msg: "migrations applied", migrations: migrated.applied }));
   console.log(JSON.stringify({ msg: "database ready", embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }));
+  // Which channels reach real people, and whether payments are real: the first thing to check after a deploy.
+  const providers = Object.fromEntries(CHANNELS.map((channel) => [channel, getChannelAdapter(channel).provider]));
+  console.log(JSON.stringify({ msg: "delivery providers", channels: providers, payment_gateway: getPaymentGateway().name }));
 
   const childEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
   if (!dev && buildIsStale()) {

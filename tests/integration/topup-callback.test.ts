@@ -107,11 +107,12 @@ describe("Xendit payment callback", () => {
   });
 
   it("with no callback token configured every callback is 401 and nothing happens", async () => {
-    restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: undefined });
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
-    const res = await postXenditCallback(await qrPayment(invoice), "");
+    const callback = await qrPayment(invoice);
+    restore();
+    restore = withEnv({ XENDIT_SECRET_KEY: undefined, XENDIT_CALLBACK_TOKEN: undefined });
+    const res = await postXenditCallback(callback, "");
     expect(res.status).toBe(401);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
   });

@@ -144,7 +144,7 @@ describe("sandbox simulate payment", () => {
   it("does not exist while a real gateway is configured", async () => {
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret" });
+    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token" });
     expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.sandbox).toBe(false);
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");

@@ -12,7 +12,7 @@ describe("Xendit gateway over HTTP", () => {
   let restore: () => void;
   beforeEach(async () => {
     sim = await startXenditSimulator(SECRET);
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl });
+    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
   });
   afterEach(async () => {
     restore();
@@ -23,7 +23,7 @@ describe("Xendit gateway over HTTP", () => {
     expect(getPaymentGateway().name).toBe("xendit");
     restore();
     expect(getPaymentGateway().name).toBe("sandbox");
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl });
+    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
   });
 
   it("creates a dynamic QRIS for the total with basic auth, api-version and the top-up id as reference", async () => {
@@ -54,7 +54,7 @@ describe("Xendit gateway over HTTP", () => {
 
   it("a wrong secret key is refused by the gateway and no invoice is stored", async () => {
     restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_wrong", XENDIT_API_BASE_URL: sim.baseUrl });
+    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_wrong", XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
     const m = await newMerchant();
     await expect(createTopupOk(m.key, { amount: 10000 })).rejects.toThrow(/500.*INTERNAL_ERROR/);
     expect(sim.requests).toHaveLength(1);
@@ -64,7 +64,7 @@ describe("Xendit gateway over HTTP", () => {
 
     // The same count sees an invoice once the gateway accepts the key, so the zero above is real.
     restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl });
+    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
     await createTopupOk(m.key, { amount: 10000 });
     expect(await db.topup.count({ where: { merchantId: m.id } })).toBe(1);
   });

@@ -17,6 +17,7 @@ afterEach(async () => {
 });
 
 const APP_SECRET = "meta-app-secret";
+const WA_NUMBER = "6281100000000";
 const AUTH_TOKEN = "twilio-auth-token";
 
 function signMeta(body: string) {
@@ -83,7 +84,7 @@ describe("WhatsApp webhook", () => {
   });
 
   it("verifies a whatsapp_inbound OTP from a correctly signed message, and ignores forged or unsigned ones", async () => {
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER }));
     const m = await newMerchant();
     const created = await requestOtp(m.key, { channel: "whatsapp_inbound", destination: PHONE });
     const message = (created.body.data!.verification as { message: string }).message;
@@ -101,7 +102,7 @@ describe("WhatsApp webhook", () => {
   it("moves a sent WhatsApp message to success on a delivered status", async () => {
     const sim = await startVendorSimulator(() => ({ status: 200, json: { messages: [{ id: "wamid.XYZ" }] } }));
     cleanups.push(sim.close);
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_API_BASE_URL: sim.baseUrl }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_API_BASE_URL: sim.baseUrl }));
     const m = await newMerchant();
     const created = await requestOtp(m.key, { channel: "whatsapp", destination: PHONE });
     const payload = { entry: [{ changes: [{ value: { statuses: [{ id: "wamid.XYZ", status: "delivered" }] } }] }] };
@@ -116,7 +117,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
   async function whatsappSent(saldo = 1000) {
     const sim = await startVendorSimulator((_req, n) => ({ status: 200, json: { messages: [{ id: `wamid.${n}` }] } }));
     cleanups.push(sim.close);
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
     const m = await newMerchant({ saldo });
     const created = await requestOtp(m.key, { channel: "whatsapp", destination: PHONE });
     return { sim, m, otpId: created.body.data!.otp_id as string };
@@ -167,7 +168,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
       release();
       return sim.close();
     });
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
     const m = await newMerchant({ saldo: 1000 });
     const creation = requestOtp(m.key, { channel: "whatsapp", destination: PHONE });
     await sim.waitForRequests(1);
@@ -240,7 +241,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
   });
 
   it("answers 200 to valid signed posts it cannot use (not JSON, unknown shapes, media messages)", async () => {
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER }));
     const notJson = "not json";
     const post = (body: string) => whatsappPost(new Request("http://localhost:3000/api/hooks/whatsapp", { method: "POST", body, headers: { "x-hub-signature-256": signMeta(body) } }));
     expect((await post(notJson)).status).toBe(200);
@@ -259,7 +260,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
   it("replies with a confirmation text to the user after a match when WhatsApp is configured", async () => {
     const sim = await startVendorSimulator(() => ({ status: 200, json: { messages: [{ id: "wamid.reply" }] } }));
     cleanups.push(sim.close);
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
     const m = await newMerchant();
     const created = await requestOtp(m.key, { channel: "whatsapp_inbound", destination: PHONE });
     const text = (created.body.data!.verification as { message: string }).message;
@@ -283,7 +284,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
       release();
       return sim.close();
     });
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl, VENDOR_TIMEOUT_MS: "60000" }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl, VENDOR_TIMEOUT_MS: "60000" }));
     const m = await newMerchant();
     const created = await requestOtp(m.key, { channel: "whatsapp_inbound", destination: PHONE });
     const text = (created.body.data!.verification as { message: string }).message;
@@ -298,7 +299,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
   it("sends no reply for a message that matches nothing", async () => {
     const sim = await startVendorSimulator(() => ({ status: 200, json: { messages: [{ id: "wamid.reply" }] } }));
     cleanups.push(sim.close);
-    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_NUMBER: WA_NUMBER, WHATSAPP_TOKEN: "wa-token", WHATSAPP_PHONE_NUMBER_ID: "1122", WHATSAPP_API_BASE_URL: sim.baseUrl }));
     const payload = { entry: [{ changes: [{ value: { messages: [{ from: PHONE, type: "text", text: { body: "Verifikasi Toko: ABCDEFGHJK" } }] } }] }] };
     const res = await whatsappPost(whatsappPostRequest(payload, signMeta(JSON.stringify(payload))));
     expect(await res.json()).toMatchObject({ matched: [] });

@@ -62,6 +62,46 @@ describe("configuration", () => {
     expect(() => getEnv()).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
   });
 
+  it.each([
+    [{ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t" }, ["TWILIO_FROM_NUMBER"]],
+    [{ WHATSAPP_TOKEN: "t" }, ["WHATSAPP_PHONE_NUMBER_ID"]],
+    [{ WHATSAPP_APP_SECRET: "s" }, ["WHATSAPP_NUMBER"]],
+    [{ MISSCALL_API_URL: "https://flash.example/call" }, ["MISSCALL_API_KEY"]],
+    [{ XENDIT_SECRET_KEY: "xnd_1" }, ["XENDIT_CALLBACK_TOKEN"]],
+    [{ TWILIO_AUTH_TOKEN: "t", MISSCALL_API_KEY: "k" }, ["TWILIO_ACCOUNT_SID", "TWILIO_FROM_NUMBER", "MISSCALL_API_URL"]],
+  ])("stops start-up naming what is missing when a vendor is only partly configured: %j", (vars, missing) => {
+    withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), ...vars });
+    const message = (() => {
+      try {
+        getEnv();
+        return "";
+      } catch (err) {
+        expect(err).toBeInstanceOf(EnvError);
+        return (err as Error).message;
+      }
+    })();
+    const named = [...message.matchAll(/^ {2}(\w+): required when/gm)].map((m) => m[1]);
+    expect(named).toEqual(missing);
+  });
+
+  it("accepts each vendor when all of its variables are given", () => {
+    withEnv({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")),
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM_NUMBER: "+1500",
+      WHATSAPP_TOKEN: "t",
+      WHATSAPP_PHONE_NUMBER_ID: "1",
+      WHATSAPP_APP_SECRET: "s",
+      WHATSAPP_NUMBER: "6281234567890",
+      MISSCALL_API_URL: "https://flash.example/call",
+      MISSCALL_API_KEY: "k",
+      XENDIT_SECRET_KEY: "xnd_1",
+      XENDIT_CALLBACK_TOKEN: "cb",
+    });
+    expect(getEnv().TWILIO_FROM_NUMBER).toBe("+1500");
+  });
+
   it("derives APP_URL from BASE_URL and strips trailing slashes", () => {
     withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), BASE_URL: "https://api.sandi.id/" });
     expect(getEnv().BASE_URL).toBe("https://api.sandi.id");
