@@ -9,7 +9,7 @@ describe("SSRF guard address ranges", () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(["::ffff:7f00:1", "::ffff:a9fe:a9fe", "::ffff:10.0.0.1", "::7f00:1", "64:ff9b::a9fe:a9fe", "2002:7f00:1::1"])(
+  it.each(["::ffff:7f00:1", "::ffff:a9fe:a9fe", "::ffff:10.0.0.1", "::7f00:1", "64:ff9b::a9fe:a9fe", "2002:7f00:1::1", "::ffff:0:7f00:1", "2001::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2"])(
     "refuses IPv6 forms that embed a private IPv4 address: %s",
     (address) => {
       expect(isPrivateAddress(address)).toBe(true);

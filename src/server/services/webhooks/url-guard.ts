@@ -49,9 +49,10 @@ function privateAddressError(): AppError {
 }
 
 // Every range IANA lists as not globally reachable, plus the IPv6 forms that embed an IPv4
-// address (compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16; BlockList checks IPv4-mapped
-// ::ffff:a.b.c.d against the IPv4 ranges by itself): URLs normalise [::ffff:169.254.169.254]
-// to [::ffff:a9fe:a9fe], which must not slip through.
+// address (compatible ::/96, IPv4-translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96, 6to4
+// 2002::/16, Teredo inside 2001::/23; BlockList checks IPv4-mapped ::ffff:a.b.c.d against
+// the IPv4 ranges by itself): URLs normalise [::ffff:169.254.169.254] to [::ffff:a9fe:a9fe],
+// which must not slip through.
 const PRIVATE_RANGES: [string, number, "ipv4" | "ipv6"][] = [
   ["0.0.0.0", 8, "ipv4"],
   ["10.0.0.0", 8, "ipv4"],
@@ -68,9 +69,11 @@ const PRIVATE_RANGES: [string, number, "ipv4" | "ipv6"][] = [
   ["203.0.113.0", 24, "ipv4"],
   ["224.0.0.0", 3, "ipv4"],
   ["::", 96, "ipv6"],
+  ["::ffff:0:0:0", 96, "ipv6"],
   ["64:ff9b::", 96, "ipv6"],
   ["64:ff9b:1::", 48, "ipv6"],
   ["100::", 64, "ipv6"],
+  ["2001::", 23, "ipv6"],
   ["2001:db8::", 32, "ipv6"],
   ["2002::", 16, "ipv6"],
   ["fc00::", 7, "ipv6"],
