@@ -45,10 +45,13 @@ export async function sendWebhook(url: string, eventId: string, body: string, se
       body,
     });
     const text = await readLimited(response, RESPONSE_BODY_LIMIT);
+    // One reading of the clock for both: the retry is scheduled from now + latencyMs, so a
+    // Retry-After date must be measured from that same instant to land exactly on it.
+    const latencyMs = elapsed();
     const ok = response.status >= 200 && response.status < 300;
-    const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get("retry-after"), new Date(now.getTime() + elapsed())) : undefined;
+    const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get("retry-after"), new Date(now.getTime() + latencyMs)) : undefined;
     const error = ok ? null : response.status >= 300 && response.status < 400 ? `Redirect ${response.status} not followed` : `HTTP ${response.status}`;
-    return { ok, statusCode: response.status, latencyMs: elapsed(), responseBody: text, error, retryAfterMs };
+    return { ok, statusCode: response.status, latencyMs, responseBody: text, error, retryAfterMs };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string; errors?: { code?: string }[] } };
     const reason = e.name === "TimeoutError" ? "Timed out" : (e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.cause?.message ?? e.message);
