@@ -1,43 +1,106 @@
-// The background loop: due webhook deliveries every second. Runs inside the app
-// process by default (src/instrumentation.ts) or alone with `npm run worker`;
-// any number of copies may run, since deliveries are claimed with SKIP LOCKED
-// and a lease.
-import { runOnce } from "./run-once";
+// The background loop. Runs inside the app process by default
+// (src/instrumentation.ts) or alone with `npm run worker`; any number of copies
+// may run, since deliveries are claimed with SKIP LOCKED and a lease.
+//
+// Deliveries run as a pool, not in batches: a slot freed by one send is refilled
+// at once, and no endpoint holds more than PER_ENDPOINT slots, so an endpoint that
+// hangs for the whole 10 s timeout delays only its own webhooks. Housekeeping jobs
+// run on their own timer, never behind a delivery backlog.
+import { claimDueDeliveries, deliverClaimed, logUnrecorded, type Claimed } from "@/server/services/webhooks/deliver-due";
+import type { SendOptions } from "@/server/services/webhooks/send-webhook";
 import { periodicJobs } from "./periodic-jobs";
 
 export type Worker = { stop: () => Promise<void> };
 
-export function startWorker(options: { intervalMs?: number } = {}): Worker {
-  const interval = options.intervalMs ?? 1000;
-  const jobs = periodicJobs();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+export type WorkerOptions = {
+  /** How often to look for due deliveries and jobs when nothing else wakes the pool. */
+  intervalMs?: number;
+  /** Deliveries in flight at once in this process. */
+  concurrency?: number;
+  /** Deliveries in flight at once per endpoint. */
+  perEndpoint?: number;
+  send?: Pick<SendOptions, "timeoutMs">;
+};
 
-  const tick = async () => {
-    try {
-      // Drain a backlog at once; then wait for the next tick.
-      while (!stopped && (await runOnce()) > 0);
-      if (!stopped) await jobs.runDue(new Date());
-    } catch (err) {
-      console.error(JSON.stringify({ msg: "worker tick failed", error: String((err as Error)?.message ?? err) }));
-    }
+const CONCURRENCY = 20;
+const PER_ENDPOINT = 4;
+
+export function startWorker(options: WorkerOptions = {}): Worker {
+  const interval = options.intervalMs ?? 1000;
+  const concurrency = options.concurrency ?? CONCURRENCY;
+  const perEndpoint = options.perEndpoint ?? PER_ENDPOINT;
+  const jobs = periodicJobs();
+  const inFlight = new Set<Promise<void>>();
+  const byEndpoint = new Map<number, number>();
+  let stopped = false;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+  let jobsRunning: Promise<void> | null = null;
+
+  const track = (endpointId: number | null, delta: number) => {
+    if (endpointId === null) return;
+    const n = (byEndpoint.get(endpointId) ?? 0) + delta;
+    if (n > 0) byEndpoint.set(endpointId, n);
+    else byEndpoint.delete(endpointId);
   };
-  // A tick never overlaps the previous one: the next is scheduled when this one ends.
-  const loop = async () => {
-    await tick();
-    if (!stopped) {
-      timer = setTimeout(() => void (running = loop()), interval);
-      timer.unref?.();
-    }
+
+  const send = (claimed: Claimed) => {
+    track(claimed.endpointId, 1);
+    const running = deliverClaimed(claimed, options.send)
+      .catch((err) => logUnrecorded(claimed.id, err))
+      .finally(() => {
+        inFlight.delete(running);
+        track(claimed.endpointId, -1);
+        pump();
+      });
+    inFlight.add(running);
   };
-  let running: Promise<void> = loop();
+
+  const fill = async () => {
+    do {
+      pumpAgain = false;
+      while (!stopped && inFlight.size < concurrency) {
+        const claimed = await claimDueDeliveries({ limit: concurrency - inFlight.size, perEndpoint, inFlight: byEndpoint });
+        // Sent even when stop() came meanwhile: they are leased to us, and stop() waits for them.
+        for (const c of claimed) send(c);
+        if (claimed.length === 0) break;
+      }
+    } while (pumpAgain && !stopped);
+  };
+
+  /** Claims due deliveries into free slots; a call while a claim runs makes that claim look again. */
+  function pump(): void {
+    if (stopped) return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = fill()
+      .catch((err) => console.error(JSON.stringify({ msg: "worker claim failed", error: String((err as Error)?.message ?? err) })))
+      .finally(() => (pumping = null));
+  }
+
+  const runJobs = () => {
+    if (stopped || jobsRunning) return;
+    jobsRunning = jobs.runDue(new Date()).finally(() => (jobsRunning = null));
+  };
+
+  const timer = setInterval(() => {
+    pump();
+    runJobs();
+  }, interval);
+  timer.unref?.();
+  pump();
+  runJobs();
 
   return {
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
+      clearInterval(timer);
       // Let in-flight sends finish and be recorded; anything not recorded is retried after its lease.
-      await running;
+      await pumping;
+      await Promise.all([...inFlight]);
+      await jobsRunning;
     },
   };
 }

@@ -11,35 +11,83 @@ import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhook, type SendOptions, type SendResult } from "./send-webhook";
 
 const LEASE_MS = 60_000;
+/** How many due rows one claim looks at before spreading them over endpoints. */
+const CLAIM_WINDOW = 500;
 
 /** `connection` stands in for the process's own pool, so a test can run several workers as separate clients would. */
 export type RunOptions = SendOptions & { batchSize?: number; connection?: { pool: pg.Pool; db: Db } };
 
-export async function deliverDueWebhooks(options: RunOptions = {}): Promise<number> {
+export type Claimed = { id: number; endpointId: number | null; lease: Date };
+
+export type ClaimOptions = {
+  limit: number;
+  /** At most this many deliveries per endpoint in flight, counting `inFlight`; unlimited when absent. */
+  perEndpoint?: number;
+  /** Deliveries per endpoint this worker is already sending. */
+  inFlight?: ReadonlyMap<number, number>;
+  now?: Date;
+  connection?: { pool: pg.Pool; db: Db };
+};
+
+/**
+ * Leases up to `limit` due deliveries, oldest first, but no more per endpoint than
+ * `perEndpoint` (with what is already in flight): an endpoint that hangs for the
+ * whole timeout can then hold only its own slots, never everyone else's webhooks.
+ * Endpoints already at their cap are left out before the window is cut, so a
+ * backlog for one endpoint cannot hide the others' due deliveries either.
+ */
+export async function claimDueDeliveries(options: ClaimOptions): Promise<Claimed[]> {
   const connection = options.connection ?? { pool: await getPool(), db: await getDb() };
+  const cap = options.perEndpoint ?? null;
+  const busy = [...(options.inFlight ?? new Map<number, number>()).entries()];
+  const full = cap === null ? [] : busy.filter(([, n]) => n >= cap).map(([id]) => id);
   // The database's clock, not this machine's, decides what is due and when a lease ends (unless a
   // test injects `now`): a worker on a machine whose clock runs ahead must not take over live leases.
-  const { rows } = await connection.pool.query<{ id: number; locked_until: Date }>(
-    `UPDATE webhook_deliveries SET locked_until = COALESCE($1::timestamptz, now()) + $2 * interval '1 millisecond', updated_at = now()
-     WHERE id IN (
-       SELECT id FROM webhook_deliveries
+  const { rows } = await connection.pool.query<{ id: number; endpoint_id: number | null; locked_until: Date }>(
+    `WITH due AS (
+       SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
        WHERE status = 'pending' AND next_attempt_at <= COALESCE($1::timestamptz, now())
          AND (locked_until IS NULL OR locked_until <= COALESCE($1::timestamptz, now()))
+         AND (endpoint_id IS NULL OR NOT (endpoint_id = ANY($4::int[])))
        ORDER BY next_attempt_at
-       LIMIT $3
-       FOR UPDATE SKIP LOCKED)
-     RETURNING id, locked_until`,
-    [options.now ?? null, LEASE_MS, options.batchSize ?? 20],
+       LIMIT $5
+       FOR UPDATE SKIP LOCKED
+     ), ranked AS (
+       SELECT due.id, due.next_attempt_at,
+              row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id) + COALESCE(busy.n, 0) AS slot
+       FROM due LEFT JOIN unnest($6::int[], $7::int[]) AS busy(endpoint_id, n) ON busy.endpoint_id = due.endpoint_id
+     ), chosen AS (
+       SELECT id FROM ranked WHERE $8::int IS NULL OR slot <= $8::int ORDER BY next_attempt_at, id LIMIT $3
+     )
+     UPDATE webhook_deliveries d SET locked_until = COALESCE($1::timestamptz, now()) + $2 * interval '1 millisecond', updated_at = now()
+     FROM chosen WHERE d.id = chosen.id
+     RETURNING d.id, d.endpoint_id, d.locked_until`,
+    [options.now ?? null, LEASE_MS, options.limit, full, CLAIM_WINDOW, busy.map(([id]) => id), busy.map(([, n]) => n), cap],
   );
-  if (rows.length === 0) return 0;
-  const lease = rows[0].locked_until;
-  const now = options.now ?? new Date(lease.getTime() - LEASE_MS);
-  const results = await Promise.allSettled(rows.map((r) => deliverOne(connection.db, r.id, lease, { ...options, now })));
+  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, lease: r.locked_until }));
+}
+
+/** Sends one leased delivery and records the attempt (only while the lease is still ours). */
+export async function deliverClaimed(claimed: Claimed, options: SendOptions & { connection?: { db: Db } } = {}): Promise<void> {
+  const db = options.connection?.db ?? (await getDb());
+  const now = options.now ?? new Date(claimed.lease.getTime() - LEASE_MS);
+  await deliverOne(db, claimed.id, claimed.lease, { ...options, now });
+}
+
+/** One pass: every due delivery (up to batchSize) claimed and sent; returns how many were claimed. Tests drive it with their own clock. */
+export async function deliverDueWebhooks(options: RunOptions = {}): Promise<number> {
+  const connection = options.connection ?? { pool: await getPool(), db: await getDb() };
+  const claimed = await claimDueDeliveries({ limit: options.batchSize ?? 20, now: options.now, connection });
+  const results = await Promise.allSettled(claimed.map((c) => deliverClaimed(c, { ...options, connection })));
   // One delivery that cannot be recorded must not hold back the others; its lease runs out and it is tried again.
   for (const [i, r] of results.entries()) {
-    if (r.status === "rejected") console.error(JSON.stringify({ msg: "webhook delivery not recorded", delivery_id: rows[i].id, error: String((r.reason as Error)?.message ?? r.reason) }));
+    if (r.status === "rejected") logUnrecorded(claimed[i].id, r.reason);
   }
-  return rows.length;
+  return claimed.length;
+}
+
+export function logUnrecorded(deliveryId: number, reason: unknown): void {
+  console.error(JSON.stringify({ msg: "webhook delivery not recorded", delivery_id: deliveryId, error: String((reason as Error)?.message ?? reason) }));
 }
 
 type Outcome = SendResult & { url: string };
