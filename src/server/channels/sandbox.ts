@@ -73,7 +73,7 @@ export const sandboxAdapter: ChannelAdapter = {
       },
     });
     const providerMessageId = `sbx_${message.id}`;
-    if (!delivered) return { outcome: "failed", provider: SANDBOX_PROVIDER, reason: "Sandbox: destination always fails", providerMessageId };
+    if (!delivered) return { outcome: "failed", provider: SANDBOX_PROVIDER, reason: "Sandbox: tujuan ini selalu gagal (nomor berakhiran 0000 atau e-mail fail@…).", providerMessageId };
     return { outcome: "sent", provider: SANDBOX_PROVIDER, providerMessageId, ...(caller ? { caller } : {}) };
   },
 };

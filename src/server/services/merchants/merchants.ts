@@ -44,7 +44,7 @@ export async function createMerchant(input: MerchantCreateInput): Promise<{ merc
           ipAllowlist,
         },
       });
-      if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Opening balance" });
+      if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Saldo awal" });
       const key = await createApiKeyInTx(tx, merchant.id, "Default");
       return { merchant_id: merchant.merchantId, ...key };
     });
