@@ -52,6 +52,32 @@ describe("WhatsApp Cloud API adapter", () => {
     expect(res.body.data).toMatchObject({ status: "failed", last_balance: 1000 });
     expect(await saldoOf(m.id)).toBe(1000);
   });
+
+  it.each([
+    [132001, "Template name does not exist in the translation"],
+    [132015, "Template is paused"],
+    [131031, "Business account locked"],
+    [200, "Permissions error"],
+  ])("answers Meta error %i (%s), which refuses the account not the recipient, with 503 CHANNEL_UNAVAILABLE and no failed delivery", async (code, message) => {
+    const sim = await simulator(() => ({ status: 400, json: { error: { message, type: "OAuthException", code } } }));
+    configure({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_API_BASE_URL: sim.baseUrl });
+    const m = await newMerchant({ saldo: 1000 });
+    const res = await requestOtp(m.key, { channel: "whatsapp", destination: PHONE });
+    expect(res.status).toBe(503);
+    expect(res.body.error?.code).toBe("CHANNEL_UNAVAILABLE");
+    expect(await saldoOf(m.id)).toBe(1000);
+    expect(await expectLedgerBalanced(m.id)).toBe(true);
+  });
+
+  it("opens the WhatsApp circuit after 5 template errors in a row, so the next OTP is refused without calling Meta", async () => {
+    const sim = await simulator(() => ({ status: 400, json: { error: { message: "Template name does not exist in the translation", code: 132001 } } }));
+    configure({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_API_BASE_URL: sim.baseUrl });
+    const m = await newMerchant({ saldo: 10_000 });
+    for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "whatsapp", destination: `6281234567${800 + i}` })).status).toBe(503);
+    expect(sim.requests).toHaveLength(5);
+    expect((await requestOtp(m.key, { channel: "whatsapp", destination: "62812345679999" })).status).toBe(503);
+    expect(sim.requests).toHaveLength(5);
+  });
 });
 
 describe("Twilio adapters", () => {

@@ -40,7 +40,12 @@ async function fetchRetryingRefused(url: string, init: RequestInit, signal: Abor
   }
 }
 
-export async function vendorRequest(vendor: string, url: string, init: RequestInit): Promise<VendorResponse> {
+/**
+ * `accountRefusal` lets an adapter name answers that, whatever their HTTP status, refuse our
+ * account rather than this recipient (e.g. a WhatsApp template that does not exist): they are
+ * treated like a 401, as unavailability that counts towards the circuit.
+ */
+export async function vendorRequest(vendor: string, url: string, init: RequestInit, accountRefusal?: (res: VendorResponse) => string | null): Promise<VendorResponse> {
   const breaker = breakerFor(vendor);
   if (!breaker.allow()) throw new VendorUnavailableError(vendor, `${vendor} circuit open after repeated failures`);
   const signal = AbortSignal.timeout(getEnv().VENDOR_TIMEOUT_MS);
@@ -58,10 +63,10 @@ export async function vendorRequest(vendor: string, url: string, init: RequestIn
     vendorFailed(vendor, reason);
     throw new VendorUnavailableError(vendor, reason);
   }
-  if (response.status >= 500 || ACCOUNT_REFUSED.has(response.status)) {
-    const reason = `${vendor} answered ${response.status}`;
-    vendorFailed(vendor, reason);
-    throw new VendorUnavailableError(vendor, reason);
+  const refusal = response.status >= 500 || ACCOUNT_REFUSED.has(response.status) ? `${vendor} answered ${response.status}` : (accountRefusal?.({ status: response.status, json }) ?? null);
+  if (refusal) {
+    vendorFailed(vendor, refusal);
+    throw new VendorUnavailableError(vendor, refusal);
   }
   breaker.success();
   return { status: response.status, json };

@@ -5,6 +5,25 @@ import { vendorRequest } from "./vendor-http";
 
 export type WhatsAppConfig = { token: string; phoneNumberId: string; template: string; baseUrl: string };
 
+/**
+ * Meta error codes (error.code; Meta asks clients to branch on them, not on HTTP status)
+ * that refuse our business account, number or template rather than this recipient, so
+ * every other OTP would fail the same way: the channel is unavailable (503, no charge, the
+ * circuit counts it), not one failed delivery. Recipient problems (131026 not on WhatsApp,
+ * 131056 pair rate limit, 131049 …) stay failed deliveries.
+ */
+const ACCOUNT_ERROR_CODES = new Set([
+  0, 1, 2, 3, 4, 10, 190, 368, // auth, temporary API errors, rate limits, policy block
+  80007, 130429, 131031, 131042, 131045, 131048, 131057, 133010, // throughput, account locked or unpaid, number not registered, spam limit
+  132000, 132001, 132005, 132007, 132012, 132015, 132016, // the authentication template: wrong parameters, missing, paused, disabled
+]);
+
+function accountRefusal(res: { status: number; json: Record<string, unknown> }): string | null {
+  const code = (res.json.error as { code?: unknown } | undefined)?.code;
+  const permission = typeof code === "number" && code >= 200 && code <= 299;
+  return typeof code === "number" && (ACCOUNT_ERROR_CODES.has(code) || permission) ? `whatsapp_cloud refused the account: error ${code}` : null;
+}
+
 export function whatsappMessageBody(config: WhatsAppConfig, request: DeliveryRequest) {
   return {
     messaging_product: "whatsapp",
@@ -32,7 +51,7 @@ export function whatsappCloudAdapter(config: WhatsAppConfig): ChannelAdapter {
         method: "POST",
         headers: { authorization: `Bearer ${config.token}`, "content-type": "application/json" },
         body: JSON.stringify(whatsappMessageBody(config, request)),
-      });
+      }, accountRefusal);
       const id = (res.json.messages as { id?: string }[] | undefined)?.[0]?.id;
       if (res.status >= 200 && res.status < 300 && id) return { outcome: "sent", provider: "whatsapp_cloud", providerMessageId: id };
       const error = (res.json.error as { message?: string; code?: number } | undefined) ?? {};
