@@ -69,6 +69,14 @@ describe("merchants", () => {
     ]);
   });
 
+  it("refuses a credit that would take saldo past 10^15, so saldo stays an exact JSON number and /v3/account keeps answering", async () => {
+    const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
+    expect(await adjustBalance(merchant_id, 10 ** 15 - 5, "big")).toEqual({ saldo: 10 ** 15 - 5 });
+    await expect(adjustBalance(merchant_id, 6, "one too many")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(adjustBalance(merchant_id, Number.MAX_SAFE_INTEGER, "absurd")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(await adjustBalance(merchant_id, 5, "exactly the cap")).toEqual({ saldo: 10 ** 15 });
+  });
+
   it("never lets concurrent debits overdraw", async () => {
     const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id", saldo: 1000 });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => adjustBalance(merchant_id, -100, "parallel")));

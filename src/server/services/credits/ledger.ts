@@ -7,6 +7,12 @@ import type { LedgerReason } from "@/generated/prisma/enums";
 
 export type Tx = Prisma.TransactionClient;
 
+/**
+ * The largest saldo an account may hold: far above any real balance (10^15 rupiah) and
+ * below 2^53, so saldo and last_balance always stay exact JSON numbers.
+ */
+export const MAX_SALDO = 1_000_000_000_000_000n;
+
 export type LedgerChange = {
   merchantId: number;
   /** Signed amount in credits: negative debits. */
@@ -22,8 +28,9 @@ export async function applyLedgerChange(tx: Tx, change: LedgerChange): Promise<b
   const amount = BigInt(change.amount);
   const rows = await tx.$queryRaw<{ saldo: bigint }[]>`
     UPDATE merchants SET saldo = saldo + ${amount}, updated_at = now()
-    WHERE id = ${change.merchantId} AND saldo + ${amount} >= 0
+    WHERE id = ${change.merchantId} AND saldo + ${amount} BETWEEN 0 AND ${MAX_SALDO}
     RETURNING saldo`;
+  if (rows.length === 0 && amount > 0n) throw new AppError("VALIDATION_ERROR", `Saldo tidak boleh melebihi ${MAX_SALDO} kredit.`);
   if (rows.length === 0) throw new AppError("INSUFFICIENT_BALANCE");
   const saldo = rows[0].saldo;
   await tx.ledgerEntry.create({
