@@ -8,3 +8,12 @@ test("the embedded default serves a ready service and the home page", async ({ p
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Sandi" })).toBeVisible();
 });
+
+test("no page may be framed by another site, and nothing is content-sniffed", async ({ request }) => {
+  for (const path of ["/", "/sign-in", "/overview", "/topup/TC20260101UNKNOWN1?hash=x", "/v3/account"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.headers()["x-frame-options"], path).toBe("DENY");
+    expect(res.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+  }
+});
