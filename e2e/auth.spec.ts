@@ -4,6 +4,7 @@
 // server generated into the e2e DATA_DIR on its first start.
 import { expect, test } from "@playwright/test";
 import { encode } from "next-auth/jwt";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { otpctl } from "./support/otpctl";
@@ -38,7 +39,7 @@ test("a credentials sign-in without next-auth's CSRF token is refused and starts
 
 test("a valid session opens the dashboard; an expired one sends the merchant back to sign-in", async ({ page, context, baseURL }) => {
   const m = newMerchant();
-  const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email };
+  const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email, sid: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };
 
   await context.addCookies([{ name: SESSION_COOKIE, value: await encode({ token, secret: sessionSecret(), maxAge: 3600 }), url: baseURL! }]);
   await page.goto("/overview");
@@ -50,4 +51,23 @@ test("a valid session opens the dashboard; an expired one sends the merchant bac
   await page.goto("/overview");
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole("button", { name: "Masuk" })).toBeVisible();
+});
+
+test("after sign-out, a copy of the session cookie no longer opens the dashboard", async ({ page, context, request }) => {
+  const m = newMerchant();
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  await request.post("/api/auth/callback/credentials", { form: { email: m.email, password: m.password, csrfToken }, maxRedirects: 0 });
+  const copied = (await request.storageState()).cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(copied).toBeTruthy();
+
+  await context.addCookies([copied!]);
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole("button", { name: "Keluar" }).click();
+  await expect(page).toHaveURL(/\/sign-in|\/$/);
+
+  await context.clearCookies();
+  await context.addCookies([copied!]);
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/sign-in/);
 });

@@ -1,12 +1,18 @@
 // next-auth v4 configuration: e-mail + password (Credentials) with JWT sessions.
 // Built lazily so that `next build` never reads the environment or DATA_DIR.
+import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/env";
 import { resolveClientIp } from "@/server/lib/client-ip";
 import { signInWithPassword } from "./password-sign-in";
+import { revokeSession } from "./session-revocation";
 
-/** A signed-in dashboard session lasts a working day; after that the merchant signs in again. */
+/**
+ * A signed-in dashboard session lasts a working day from sign-in, however active; after
+ * that the merchant signs in again (getSignedInSession enforces it: next-auth alone
+ * would renew the cookie on every visit).
+ */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Error codes the sign-in page turns into sentences (next-auth passes the thrown message through). */
@@ -51,11 +57,21 @@ export function getAuthOptions(): NextAuthOptions {
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) token.merchantId = user.id;
+        if (user) {
+          token.merchantId = user.id;
+          // Names this session for sign-out (session-revocation.ts) and dates it for the absolute lifetime.
+          token.sid = randomUUID();
+          token.signedInAt = Math.floor(Date.now() / 1000);
+        }
         return token;
       },
       async session({ session, token }) {
-        return { ...session, merchantId: typeof token.merchantId === "string" ? token.merchantId : undefined };
+        return {
+          ...session,
+          merchantId: typeof token.merchantId === "string" ? token.merchantId : undefined,
+          sid: typeof token.sid === "string" ? token.sid : undefined,
+          signedInAt: typeof token.signedInAt === "number" ? token.signedInAt : undefined,
+        };
       },
       async redirect({ url }) {
         const base = getEnv().APP_URL;
@@ -66,6 +82,13 @@ export function getAuthOptions(): NextAuthOptions {
           // fall through to the dashboard
         }
         return `${base}/overview`;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid !== "string") return;
+        const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : Math.floor(Date.now() / 1000);
+        await revokeSession(token.sid, new Date((signedInAt + SESSION_MAX_AGE_SECONDS) * 1000));
       },
     },
     logger: {

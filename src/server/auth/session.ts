@@ -1,13 +1,25 @@
 import { getServerSession } from "next-auth";
-import { getAuthOptions } from "./options";
+import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from "./options";
+import { isSessionRevoked } from "./session-revocation";
 
 export type SignedInSession = { merchantId: string; name: string; email: string };
 
+export type RawSession = { merchantId?: string; sid?: string; signedInAt?: number; user?: { name?: string | null; email?: string | null } };
+
+/**
+ * next-auth's decoded session when it is still one we honour: it names its merchant and
+ * itself, is within its working day since sign-in, and was not signed out; else null.
+ */
+export async function liveSession(session: RawSession | null, now: Date = new Date()): Promise<SignedInSession | null> {
+  if (!session?.merchantId || !session.sid || typeof session.signedInAt !== "number") return null;
+  if (now.getTime() / 1000 - session.signedInAt > SESSION_MAX_AGE_SECONDS) return null;
+  if (await isSessionRevoked(session.sid)) return null;
+  return { merchantId: session.merchantId, name: session.user?.name ?? "", email: session.user?.email ?? "" };
+}
+
 /** The signed-in merchant from the session cookie, or null. Works in server components and route handlers. */
 export async function getSignedInSession(): Promise<SignedInSession | null> {
-  const session = (await getServerSession(getAuthOptions())) as { merchantId?: string; user?: { name?: string | null; email?: string | null } } | null;
-  if (!session?.merchantId) return null;
-  return { merchantId: session.merchantId, name: session.user?.name ?? "", email: session.user?.email ?? "" };
+  return liveSession((await getServerSession(getAuthOptions())) as RawSession | null);
 }
 
 export async function getSignedInMerchantId(): Promise<string | null> {

@@ -1,6 +1,7 @@
 // Housekeeping the worker runs now and then besides deliveries. Each job must be
 // safe to run on several workers at once (conditional updates), since every
 // worker runs it.
+import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 
@@ -10,6 +11,7 @@ export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<u
 const JOBS: Job[] = [
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
+  { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },
 ];
 
 export function periodicJobs(jobs: Job[] = JOBS) {
