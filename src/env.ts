@@ -7,6 +7,8 @@ import path from "node:path";
 import { z } from "zod";
 
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+/** A number where an empty value, like an absent one, means the default (PORT= is not "port 0"). */
+const integer = (min: number, max: number, fallback: number) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
 const optionalUrl = (protocols: string[]) =>
   z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -29,19 +31,19 @@ const schema = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   DATA_DIR: z.string().min(1).default("./.data"),
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: integer(1, 65535, 3000),
   BASE_URL: optionalUrl(["http:", "https:"]),
   APP_URL: optionalUrl(["http:", "https:"]),
   SESSION_SECRET: secret,
   PAYMENT_LINK_SECRET: secret,
   OTP_PEPPER: secret,
   NEXT_DIST_DIR: z.string().min(1).default(".next"),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_POOL_SIZE: integer(1, 500, 10),
   LOG_REQUESTS: flag.default(true),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag,
   RUN_WORKER_IN_APP: z.preprocess((v) => (v === "" || v === undefined ? "1" : v), z.enum(["0", "1", "true", "false"])).transform((v) => v === "1" || v === "true"),
   SANDBOX_MISSCALL_POOL: optionalString,
-  VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  VENDOR_TIMEOUT_MS: integer(100, 60000, 5000),
   WHATSAPP_TOKEN: optionalString,
   WHATSAPP_PHONE_NUMBER_ID: optionalString,
   WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").default("6281100000000"),
@@ -146,7 +148,7 @@ type StoredSecrets = { SESSION_SECRET: string; PAYMENT_LINK_SECRET: string; OTP_
 function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   const file = path.join(dataDir, "secrets.json");
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+    return readSecrets(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
@@ -164,9 +166,28 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
     linkSync(tmp, file);
     return fresh;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return readSecrets(file);
     throw err;
   } finally {
     unlinkSync(tmp);
   }
+}
+
+const storedSecrets = z.object({ SESSION_SECRET: z.string().min(32), PAYMENT_LINK_SECRET: z.string().min(32), OTP_PEPPER: z.string().min(32) });
+
+/** A damaged secrets file must stop start-up by name: silently regenerating would void every session, link and code. */
+function readSecrets(file: string): StoredSecrets {
+  const text = readFileSync(file, "utf8");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new EnvError(`Invalid configuration:\n  ${file}: not valid JSON; restore it from a backup, or give SESSION_SECRET, PAYMENT_LINK_SECRET and OTP_PEPPER in the environment`);
+  }
+  const checked = storedSecrets.safeParse(parsed);
+  if (!checked.success) {
+    const fields = checked.error.issues.map((i) => i.path.join(".")).join(", ");
+    throw new EnvError(`Invalid configuration:\n  ${file}: ${fields} missing or shorter than 32 characters; restore it from a backup, or give them in the environment`);
+  }
+  return checked.data;
 }

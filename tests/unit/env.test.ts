@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -100,6 +100,23 @@ describe("configuration", () => {
       XENDIT_CALLBACK_TOKEN: "cb",
     });
     expect(getEnv().TWILIO_FROM_NUMBER).toBe("+1500");
+  });
+
+  it("takes an empty numeric variable as unset, like the other variables", () => {
+    withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), PORT: "", DB_POOL_SIZE: "", VENDOR_TIMEOUT_MS: "" });
+    expect(getEnv()).toMatchObject({ PORT: 3000, DB_POOL_SIZE: 10, VENDOR_TIMEOUT_MS: 5000 });
+  });
+
+  it.each([
+    ["", "not valid JSON"],
+    ['{"SESSION_SECRET":"' + "s".repeat(40) + '","PAYMENT_LINK_SECRET":"' + "l".repeat(40) + '"}', "OTP_PEPPER missing or shorter than 32 characters"],
+  ])("stops start-up naming a damaged secrets file rather than using or replacing it (%j)", (content, problem) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-env-"));
+    writeFileSync(path.join(dataDir, "secrets.json"), content);
+    withEnv({ DATA_DIR: dataDir });
+    expect(() => getEnv()).toThrow(EnvError);
+    expect(() => getEnv()).toThrow(`${path.join(dataDir, "secrets.json")}: ${problem}`);
+    expect(readFileSync(path.join(dataDir, "secrets.json"), "utf8")).toBe(content);
   });
 
   it("derives APP_URL from BASE_URL and strips trailing slashes", () => {
