@@ -7,6 +7,7 @@ import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getOverview } from "@/server/services/reports/overview";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
+import { DATE_ORDER_MESSAGE } from "@/schemas/dashboard/transactions";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 
 const callerFor = createCallerFactory(appRouter);
@@ -104,9 +105,28 @@ describe("transactions", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("explains a sandbox delivery failure in Indonesian and labels the opening balance in Indonesian", async () => {
+    const { m, ids, caller } = await seeded();
+    expect((await caller.reports.transaction({ otpId: ids.failed })).failure_reason).toMatch(/^Sandbox: tujuan ini selalu gagal/);
+    const ledger = await callerFor({ merchantPublicId: m.merchantId }).reports.ledger({ limit: 100 });
+    expect(ledger.items.at(-1)).toMatchObject({ reason: "manual_credit", note: "Saldo awal" });
+  });
+
+  it("has no code length for a whatsapp_inbound transaction, where the user sends a message instead of a code", async () => {
+    const m = await newMerchant();
+    const caller = callerFor({ merchantPublicId: m.merchantId });
+    expect((await caller.reports.transaction({ otpId: await otp(m.key, { channel: "whatsapp_inbound" }) })).otp_length).toBeNull();
+    expect((await caller.reports.transaction({ otpId: await otp(m.key, { channel: "sms", destination: "6281234567009" }) })).otp_length).toBe(6);
+  });
+
   it("refuses a malformed date with BAD_REQUEST naming the expected format", async () => {
     const { caller } = await seeded();
     await expect(caller.reports.transactions({ from: "15-03-2031" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Tanggal harus berformat YYYY-MM-DD.") });
+  });
+
+  it("refuses a range whose first day is after its last with BAD_REQUEST", async () => {
+    const { caller } = await seeded();
+    await expect(caller.reports.transactions({ from: "2031-03-16", to: "2031-03-15" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(DATE_ORDER_MESSAGE) });
   });
 });
 

@@ -67,12 +67,12 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
           <Card title="Transaksi">
             <dl>
               <Row label="Status">
-                <OtpStatusBadge status={t.status} expired={t.expired} />
+                <OtpStatusBadge status={t.status} expired={t.expired} locked={t.locked} />
               </Row>
               <Row label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</Row>
               <Row label="Tujuan">{t.destination ?? "—"}</Row>
               <Row label="Brand">{t.brand || "—"}</Row>
-              <Row label="Panjang kode">{t.otp_length} digit</Row>
+              {t.otp_length !== null ? <Row label="Panjang kode">{t.otp_length} digit</Row> : null}
               <Row label="Dibuat">{t.created_at} WIB</Row>
               <Row label="Kedaluwarsa">{t.expires_at} WIB</Row>
               <Row label="Terverifikasi">{t.verified_at ? `${t.verified_at} WIB` : "Belum"}</Row>

@@ -8,16 +8,25 @@ const cursor = z.string().regex(/^\d{1,18}$/, "Kursor halaman tidak valid.");
 
 const wibDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Tanggal harus berformat YYYY-MM-DD.");
 
-export const transactionFilterSchema = z.object({
-  channel: z.enum(CHANNELS).optional(),
-  status: z.enum(OTP_STATUSES).optional(),
-  /** Inclusive WIB calendar days. */
-  from: wibDate.optional(),
-  to: wibDate.optional(),
-  destination: z.string().trim().max(254).optional(),
-  cursor: cursor.optional(),
-  limit: z.number().int().min(1).max(100).default(25),
-});
+export const DATE_ORDER_MESSAGE = "Tanggal “dari” tidak boleh setelah tanggal “sampai”.";
+
+/** YYYY-MM-DD strings compare like the dates they name. */
+export function datesInOrder(from: string | undefined, to: string | undefined): boolean {
+  return !from || !to || from <= to;
+}
+
+export const transactionFilterSchema = z
+  .object({
+    channel: z.enum(CHANNELS).optional(),
+    status: z.enum(OTP_STATUSES).optional(),
+    /** Inclusive WIB calendar days. */
+    from: wibDate.optional(),
+    to: wibDate.optional(),
+    destination: z.string().trim().max(254).optional(),
+    cursor: cursor.optional(),
+    limit: z.number().int().min(1).max(100).default(25),
+  })
+  .refine((f) => datesInOrder(f.from, f.to), { message: DATE_ORDER_MESSAGE, path: ["to"] });
 export type TransactionFilter = z.input<typeof transactionFilterSchema>;
 
 export const transactionDetailSchema = z.object({

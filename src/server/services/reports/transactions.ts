@@ -82,7 +82,8 @@ export async function getTransaction(merchantId: number, otpId: string) {
     ...summary(row, new Date()),
     brand: row.brand,
     external_id: row.externalId,
-    otp_length: row.otpLength,
+    // A whatsapp_inbound user sends our message back; there is no code whose length would mean anything.
+    otp_length: row.channel === "whatsapp_inbound" ? null : row.otpLength,
     provider: row.provider,
     failure_reason: row.failureReason,
     misscall_prefix: row.misscallPrefix,
