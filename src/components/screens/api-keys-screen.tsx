@@ -5,6 +5,9 @@ import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge, Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+
+const COLUMNS = [{ label: "Kunci" }, { label: "Nama" }, { label: "Status" }, { label: "Dibuat" }, { label: "Terakhir dipakai" }, { label: "Tindakan", hidden: true }];
 
 function when(value: string | null): string {
   return value ? `${value} WIB` : "Belum pernah";
@@ -15,7 +18,14 @@ export function ApiKeysScreen() {
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: invalidate }));
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: () => {
+        setName("");
+        return invalidate();
+      },
+    }),
+  );
   const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: () => { setRevoking(null); return invalidate(); } }));
   const [name, setName] = useState("");
   const [revoking, setRevoking] = useState<{ keyId: string; prefix: string } | null>(null);
@@ -63,38 +73,30 @@ export function ApiKeysScreen() {
           {keys.error ? <ErrorNotice message={errorMessage(keys.error)} onRetry={() => keys.refetch()} /> : null}
           {keys.data && keys.data.length === 0 ? <EmptyState title="Belum ada API key">Buat kunci di atas untuk mulai memanggil API.</EmptyState> : null}
           {keys.data && keys.data.length > 0 ? (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-slate-500">
-                    <th className="py-2 pr-4 font-medium">Kunci</th>
-                    <th className="py-2 pr-4 font-medium">Nama</th>
-                    <th className="py-2 pr-4 font-medium">Dibuat</th>
-                    <th className="py-2 pr-4 font-medium">Terakhir dipakai</th>
-                    <th className="py-2 pr-4 font-medium">Status</th>
-                    <th className="py-2" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.data.map((k) => (
-                    <tr key={k.key_id} className="border-b border-slate-100 last:border-0">
-                      <td className="py-2.5 pr-4 font-mono text-xs">{k.prefix}…</td>
-                      <td className="py-2.5 pr-4">{k.name || <span className="text-slate-400">—</span>}</td>
-                      <td className="py-2.5 pr-4 whitespace-nowrap">{when(k.created_at)}</td>
-                      <td className="py-2.5 pr-4 whitespace-nowrap">{when(k.last_used_at)}</td>
-                      <td className="py-2.5 pr-4">{k.revoked_at ? <Badge tone="red">Dicabut</Badge> : <Badge tone="green">Aktif</Badge>}</td>
-                      <td className="py-2.5 text-right">
-                        {k.revoked_at ? null : (
-                          <Button variant="secondary" onClick={() => setRevoking({ keyId: k.key_id, prefix: k.prefix })}>
-                            Cabut
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackedTable columns={COLUMNS} caption="API key Anda">
+              {keys.data.map((k) => (
+                <StackedRow key={k.key_id}>
+                  <StackedCell label="Kunci" className="whitespace-nowrap">
+                    <span className="font-mono text-xs">{k.prefix}…</span>
+                  </StackedCell>
+                  <StackedCell label="Nama">{k.name || <span className="text-slate-500">—</span>}</StackedCell>
+                  <StackedCell label="Status">{k.revoked_at ? <Badge tone="red">Dicabut</Badge> : <Badge tone="green">Aktif</Badge>}</StackedCell>
+                  <StackedCell label="Dibuat" className="whitespace-nowrap">
+                    {when(k.created_at)}
+                  </StackedCell>
+                  <StackedCell label="Terakhir dipakai" className="whitespace-nowrap">
+                    {when(k.last_used_at)}
+                  </StackedCell>
+                  <StackedCell align="right">
+                    {k.revoked_at ? null : (
+                      <Button variant="secondary" onClick={() => setRevoking({ keyId: k.key_id, prefix: k.prefix })}>
+                        Cabut
+                      </Button>
+                    )}
+                  </StackedCell>
+                </StackedRow>
+              ))}
+            </StackedTable>
           ) : null}
         </Card>
       </div>

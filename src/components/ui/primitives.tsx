@@ -1,12 +1,13 @@
 // Small building blocks shared by every screen, so loading, empty and error
 // states look and read the same everywhere.
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { cloneElement, isValidElement, useId, type ButtonHTMLAttributes, type ReactNode } from "react";
 
 export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        {/* Titles can be ids with no spaces (an OTP id): they wrap anywhere rather than widen the page. */}
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
         {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p> : null}
       </div>
       {actions ? <div className="flex gap-2">{actions}</div> : null}
@@ -67,7 +68,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   return (
     <div className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
       <p className="font-medium text-slate-700">{title}</p>
-      {children ? <div className="mt-2 text-sm text-slate-500">{children}</div> : null}
+      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
     </div>
   );
 }
@@ -90,22 +91,31 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "success" 
   return <div className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>{children}</div>;
 }
 
+type Describable = { "aria-describedby"?: string; "aria-invalid"?: boolean };
+
 export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: ReactNode }) {
+  const noteId = `${useId()}-note`;
+  const note = error ?? hint;
+  // The hint or error is the control's description, so a screen reader reads it with the field.
+  const control = note && isValidElement<Describable>(children) ? cloneElement(children, { "aria-describedby": noteId, "aria-invalid": error ? true : undefined }) : children;
   return (
     <div className="flex flex-col gap-1.5 text-sm">
       {/* Hints stay outside the label so the field's accessible name is just its label. */}
       <label className="flex flex-col gap-1.5">
         <span className="font-medium text-slate-800">{label}</span>
-        {children}
+        {control}
       </label>
-      {hint && !error ? <span className="text-xs text-slate-500">{hint}</span> : null}
-      {error ? <span className="text-xs text-red-700">{error}</span> : null}
+      {note ? (
+        <span id={noteId} className={`text-xs ${error ? "text-red-700" : "text-slate-600"}`}>
+          {note}
+        </span>
+      ) : null}
     </div>
   );
 }
 
 export const inputClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100";
+  "w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500 aria-invalid:border-red-600 disabled:bg-slate-100";
 
 export function Badge({ tone = "slate", children }: { tone?: "slate" | "green" | "red" | "amber" | "blue"; children: ReactNode }) {
   const tones = {
@@ -115,5 +125,5 @@ export function Badge({ tone = "slate", children }: { tone?: "slate" | "green" |
     amber: "bg-amber-100 text-amber-900",
     blue: "bg-brand-100 text-brand-700",
   };
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
