@@ -45,6 +45,36 @@ describe("tRPC top-ups", () => {
     expect(third.nextCursor).toBeNull();
   });
 
+  it("offers each active method that takes the package, in sort order, with its admin fee and total", async () => {
+    const a = await merchant("a@x.id");
+    const methods = await a.caller.topups.methods({ amount: 100000 });
+    expect(methods.map((m) => m.name)).toEqual(["QRIS", "BCA Virtual Account", "BNI Virtual Account", "Mandiri Virtual Account", "BRI Virtual Account"]);
+    expect(methods[0]).toMatchObject({ type: "qr", admin_fee: 700, payment_total: 100700 }); // 0.7%
+    expect(methods[1]).toMatchObject({ type: "va", admin_fee: 4000, payment_total: 104000 }); // flat Rp 4.000
+  });
+
+  it("leaves out inactive methods and methods whose limits exclude the package", async () => {
+    const a = await merchant("a@x.id");
+    const db = await getDb();
+    await db.paymentMethod.update({ where: { code: "BNI_VA" }, data: { active: false } });
+    await db.paymentMethod.update({ where: { code: "QRIS" }, data: { maxAmount: 1000000 } });
+    await db.paymentMethod.update({ where: { code: "BRI_VA" }, data: { minAmount: 500000 } });
+    expect((await a.caller.topups.methods({ amount: 2000000 })).map((m) => m.name)).toEqual(["BCA Virtual Account", "Mandiri Virtual Account", "BRI Virtual Account"]);
+    expect((await a.caller.topups.methods({ amount: 10000 })).map((m) => m.name)).toEqual(["QRIS", "BCA Virtual Account", "Mandiri Virtual Account"]);
+  });
+
+  it("creates the invoice with the method picked, for exactly the total the picker showed", async () => {
+    const a = await merchant("a@x.id");
+    const mandiri = (await a.caller.topups.methods({ amount: 500000 })).find((m) => m.name === "Mandiri Virtual Account")!;
+    const invoice = await a.caller.topups.create({ amount: 500000, paymentMethodId: mandiri.payment_method_id });
+    expect(invoice).toMatchObject({ payment_method_id: mandiri.payment_method_id, payment_type: "va", payment_total: mandiri.payment_total });
+  });
+
+  it("refuses a package that is not on offer with BAD_REQUEST", async () => {
+    const a = await merchant("a@x.id");
+    await expect(a.caller.topups.methods({ amount: 12345 as never })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Pilih salah satu paket isi saldo.") });
+  });
+
   it("treats a cursor past any id as the first page, and refuses one too long to be an id with BAD_REQUEST", async () => {
     const a = await merchant("a@x.id");
     const { topup_id } = await a.caller.topups.create({ amount: 10000 });

@@ -2,6 +2,22 @@ import { getDb } from "@/server/db/client";
 import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import type { PaymentMethod } from "@/generated/prisma/client";
+import { adminFee } from "./admin-fee";
+
+async function activeMethods(): Promise<PaymentMethod[]> {
+  const db = await getDb();
+  return db.paymentMethod.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+}
+
+/** What a payer would pay for `amount` with each method that can take it, in the order offered (sort_order). */
+export async function paymentOptions(amount: number) {
+  return (await activeMethods())
+    .filter((m) => methodSupports(m, amount))
+    .map((m) => {
+      const fee = adminFee(amount, m);
+      return { payment_method_id: m.id, name: m.name, type: m.type, admin_fee: fee, payment_total: amount + fee };
+    });
+}
 
 export function methodSupports(method: PaymentMethod, amount: number): boolean {
   return method.active && amount >= method.minAmount && (method.maxAmount === null || amount <= method.maxAmount);
@@ -17,8 +33,7 @@ export async function choosePaymentMethod(amount: number, requestedId: number | 
     if (!methodSupports(method, amount)) throw new AppError("VALIDATION_ERROR", `Metode pembayaran ${method.name} tidak mendukung nominal ${amount}.`);
     return method;
   }
-  const candidates = await db.paymentMethod.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
-  const method = candidates.find((m) => methodSupports(m, amount));
+  const method = (await activeMethods()).find((m) => methodSupports(m, amount));
   if (!method) throw new AppError("VALIDATION_ERROR", `Tidak ada metode pembayaran aktif untuk nominal ${amount}.`);
   return method;
 }

@@ -1,11 +1,14 @@
 import { pageSchema } from "@/schemas/dashboard/transactions";
-import { createTopupInput } from "@/schemas/dashboard/topups";
+import { createTopupInput, paymentOptionsInput, paymentOptionsOutput } from "@/schemas/dashboard/topups";
 import { createTopup } from "@/server/services/topups/create-topup";
 import { listTopups } from "@/server/services/topups/list-topups";
+import { paymentOptions } from "@/server/services/topups/payment-methods";
 import { merchantProcedure, router } from "../init";
 
 export const topupsRouter = router({
   /** The same invoice as POST /v3/topups; the screen opens its hosted page. */
   create: merchantProcedure.input(createTopupInput).mutation(({ ctx, input }) => createTopup(ctx.merchant.id, { amount: input.amount, payment_method_id: input.paymentMethodId })),
+  /** The picker on the balance screen: active methods that take the package, with fee and total. */
+  methods: merchantProcedure.input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
   list: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listTopups(ctx.merchant.id, input)),
 });
