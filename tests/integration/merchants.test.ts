@@ -59,7 +59,7 @@ describe("merchants", () => {
     const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
     expect(await adjustBalance(merchant_id, 1000, "promo")).toEqual({ saldo: 1000 });
     expect(await adjustBalance(merchant_id, -400, "correction")).toEqual({ saldo: 600 });
-    await expect(adjustBalance(merchant_id, -601, "too much")).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    await expect(adjustBalance(merchant_id, -601, "too much")).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE", message: "Cannot debit 601: saldo is 600; a debit never takes saldo below 0." });
     const db = await getDb();
     const merchant = await db.merchant.findUniqueOrThrow({ where: { merchantId: merchant_id } });
     const ledger = await db.ledgerEntry.findMany({ where: { merchantId: merchant.id }, orderBy: { id: "asc" } });

@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/errors";
+import { AppError, isAppError } from "@/server/errors";
 import { applyLedgerChange } from "./ledger";
 
 /** Operator credit or debit (otpctl merchant credit); negative amounts debit. */
@@ -15,6 +15,11 @@ export async function adjustBalance(merchantPublicId: string, amount: number, re
       amount,
       reason: amount > 0 ? "manual_credit" : "manual_debit",
       note: reason.trim(),
+    }).catch(async (err: unknown) => {
+      // The ledger's message speaks to merchants (top up via /v3/topups); the operator needs the figures.
+      if (!isAppError(err) || err.code !== "INSUFFICIENT_BALANCE") throw err;
+      const { saldo: current } = await tx.merchant.findUniqueOrThrow({ where: { id: merchant.id }, select: { saldo: true } });
+      throw new AppError("INSUFFICIENT_BALANCE", `Cannot debit ${-amount}: saldo is ${current}; a debit never takes saldo below 0.`);
     });
     return { saldo: Number(saldo) };
   });
