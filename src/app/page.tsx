@@ -14,7 +14,7 @@ const CHANNELS = [
 ];
 
 const STEPS = [
-  { title: "Daftar", text: "Buat akun dan dapatkan API key. Mode sandbox langsung aktif, tanpa biaya." },
+  { title: "Daftar dan isi saldo", text: "Buat akun dan dapatkan API key, lalu isi saldo di Saldo → Isi saldo. Setiap OTP memakai kredit, juga di mode sandbox; di server sandbox pembayarannya bisa disimulasikan." },
   { title: "Kirim OTP", text: "POST /v3/request dengan channel dan nomor tujuan. Kode tidak pernah dikembalikan dalam respons." },
   { title: "Verifikasi", text: "POST /v3/verify dengan kode yang dimasukkan pengguna, atau terima webhook otp.verified." },
 ];
@@ -103,7 +103,7 @@ export default async function HomePage() {
         <section className="mx-auto grid max-w-5xl gap-6 px-6 py-14 sm:grid-cols-3">
           <div>
             <h3 className="font-semibold">Sandbox bawaan</h3>
-            <p className="mt-1 text-sm text-slate-600">Tanpa kredensial vendor, pesan tercatat di kotak masuk sandbox dashboard lengkap dengan kodenya.</p>
+            <p className="mt-1 text-sm text-slate-600">Tanpa kredensial vendor, pesan tercatat di kotak masuk sandbox dashboard lengkap dengan kodenya. OTP sandbox tetap memakai kredit.</p>
           </div>
           <div>
             <h3 className="font-semibold">Webhook bertanda tangan</h3>

@@ -4,11 +4,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Button, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
 
-export function SignUpForm() {
+/** `brandExample` is the real message template filled with a sample brand, rendered on the server. */
+export function SignUpForm({ brandExample }: { brandExample: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
@@ -46,7 +48,10 @@ export function SignUpForm() {
   if (signUp.data) {
     return (
       <div className="flex flex-col gap-4">
-        <Notice tone="success">Akun Anda sudah dibuat dengan saldo Rp 0. Isi saldo dari menu Saldo sebelum mengirim OTP sungguhan.</Notice>
+        <Notice tone="success">Akun Anda sudah dibuat dengan saldo Rp 0.</Notice>
+        <Notice tone="warning">
+          <CreditsHint linked={false} />
+        </Notice>
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium">API key pertama Anda</p>
           <div className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
@@ -77,7 +82,7 @@ export function SignUpForm() {
       <Field label="Kata sandi" hint="Minimal 8 karakter.">
         <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
       </Field>
-      <Field label="Nama brand" hint="Muncul di pesan OTP, mis. “Kode Toko Maju Anda: 123456”.">
+      <Field label="Nama brand" hint={`Muncul di pesan OTP, mis. “${brandExample}”`}>
         <input name="brandName" required maxLength={50} className={inputClass} />
       </Field>
       <Button type="submit" busy={signUp.isPending}>

@@ -1,10 +1,11 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { CHANNEL_LABELS, formatNumber, formatPercent, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { BarChart } from "@/components/ui/bar-chart";
-import { Card, ErrorNotice, Loading, PageHeader } from "@/components/ui/primitives";
+import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: React.ReactNode; testId?: string }) {
   return (
@@ -34,6 +35,14 @@ export function OverviewScreen() {
       {overview.error ? <ErrorNotice message={errorMessage(overview.error)} onRetry={() => overview.refetch()} /> : null}
       {overview.data ? (
         <div className="flex flex-col gap-6">
+          {overview.data.saldo <= 0 ? (
+            <Notice tone="warning">
+              <p className="font-medium">Saldo Anda {formatRupiah(overview.data.saldo)}.</p>
+              <p className="mt-1">
+                <CreditsHint />
+              </p>
+            </Notice>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Stat
               label="Saldo"

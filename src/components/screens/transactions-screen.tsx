@@ -2,15 +2,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
 import { CHANNEL_LABELS, formatRupiah, OTP_STATUS_LABELS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
-import type { TransactionFilter } from "@/schemas/dashboard/transactions";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import { DATE_ORDER_MESSAGE, datesInOrder, type TransactionFilter } from "@/schemas/dashboard/transactions";
 
 type Filters = { channel: string; status: string; from: string; to: string; destination: string };
 const EMPTY: Filters = { channel: "", status: "", from: "", to: "", destination: "" };
+const COLUMNS = [{ label: "OTP ID" }, { label: "Waktu (WIB)" }, { label: "Channel" }, { label: "Tujuan" }, { label: "Status" }, { label: "Biaya", align: "right" as const }];
 
 function toInput(f: Filters, cursor?: string): TransactionFilter {
   return {
@@ -38,16 +41,17 @@ export function TransactionsScreen() {
   }
 
   const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [key]: e.target.value });
+  const dateError = datesInOrder(draft.from || undefined, draft.to || undefined) ? undefined : DATE_ORDER_MESSAGE;
 
   return (
     <>
       <PageHeader title="Transaksi" description="Semua OTP yang dibuat dengan API key Anda. Kode OTP tidak pernah ditampilkan di sini." />
       <Card className="mb-6">
         <form
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+          className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-3 2xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
           onSubmit={(e) => {
             e.preventDefault();
-            apply(draft);
+            if (!dateError) apply(draft);
           }}
         >
           <Field label="Channel">
@@ -73,14 +77,16 @@ export function TransactionsScreen() {
           <Field label="Dari tanggal">
             <input type="date" name="from" value={draft.from} onChange={set("from")} className={inputClass} />
           </Field>
-          <Field label="Sampai tanggal">
+          <Field label="Sampai tanggal" error={dateError}>
             <input type="date" name="to" value={draft.to} onChange={set("to")} className={inputClass} />
           </Field>
           <Field label="Tujuan">
             <input name="destination" value={draft.destination} onChange={set("destination")} placeholder="Nomor atau e-mail" className={inputClass} />
           </Field>
-          <div className="flex gap-2">
-            <Button type="submit">Terapkan</Button>
+          <div className="flex flex-wrap gap-2 sm:pt-6.5">
+            <Button type="submit" disabled={Boolean(dateError)}>
+              Terapkan
+            </Button>
             {filtered ? (
               <Button
                 type="button"
@@ -102,43 +108,50 @@ export function TransactionsScreen() {
         {list.error ? <ErrorNotice message={errorMessage(list.error)} onRetry={() => list.refetch()} /> : null}
         {list.data && list.data.items.length === 0 ? (
           <EmptyState title={filtered ? "Tidak ada transaksi yang cocok dengan filter" : "Belum ada transaksi"}>
-            {filtered ? "Ubah atau reset filter." : "Kirim OTP pertama Anda dengan POST /v3/request; hasilnya muncul di sini."}
+            {filtered ? (
+              "Ubah atau reset filter."
+            ) : (
+              <>
+                <p>Kirim OTP pertama Anda dengan POST /v3/request; hasilnya muncul di sini.</p>
+                <p className="mx-auto mt-2 max-w-xl">
+                  <CreditsHint />
+                </p>
+              </>
+            )}
           </EmptyState>
         ) : null}
         {list.data && list.data.items.length > 0 ? (
           <>
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-slate-500">
-                    <th className="py-2 pr-4 font-medium">OTP ID</th>
-                    <th className="py-2 pr-4 font-medium">Waktu (WIB)</th>
-                    <th className="py-2 pr-4 font-medium">Channel</th>
-                    <th className="py-2 pr-4 font-medium">Tujuan</th>
-                    <th className="py-2 pr-4 font-medium">Status</th>
-                    <th className="py-2 text-right font-medium">Biaya</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((t) => (
-                    <tr key={t.otp_id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                      <td className="py-2.5 pr-4">
-                        <Link href={`/transactions/${t.otp_id}`} className="font-mono text-xs text-brand-600 hover:underline">
-                          {t.otp_id}
-                        </Link>
-                      </td>
-                      <td className="py-2.5 pr-4 whitespace-nowrap">{t.created_at}</td>
-                      <td className="py-2.5 pr-4">{CHANNEL_LABELS[t.channel] ?? t.channel}</td>
-                      <td className="py-2.5 pr-4 break-all">{t.destination ?? <span className="text-slate-400">—</span>}</td>
-                      <td className="py-2.5 pr-4">
-                        <OtpStatusBadge status={t.status} expired={t.expired} />
-                      </td>
-                      <td className="py-2.5 text-right tabular-nums">{t.charged ? formatRupiah(t.price) : <span className="text-slate-400">Rp 0</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackedTable columns={COLUMNS} caption="Transaksi OTP">
+              {list.data.items.map((t) => (
+                <StackedRow key={t.otp_id} className="hover:bg-slate-50">
+                  <StackedCell label="OTP ID">
+                    <Link href={`/transactions/${t.otp_id}`} className="font-mono text-xs whitespace-nowrap text-brand-600 hover:underline">
+                      {t.otp_id}
+                    </Link>
+                  </StackedCell>
+                  <StackedCell label="Waktu (WIB)" className="whitespace-nowrap">
+                    {t.created_at}
+                  </StackedCell>
+                  <StackedCell label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</StackedCell>
+                  <StackedCell label="Tujuan">
+                    {t.destination ? (
+                      <span className="block max-w-56 truncate whitespace-nowrap" title={t.destination}>
+                        {t.destination}
+                      </span>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </StackedCell>
+                  <StackedCell label="Status">
+                    <OtpStatusBadge status={t.status} expired={t.expired} locked={t.locked} />
+                  </StackedCell>
+                  <StackedCell label="Biaya" align="right" className="whitespace-nowrap tabular-nums">
+                    {t.charged ? formatRupiah(t.price) : <span className="text-slate-600">Rp 0</span>}
+                  </StackedCell>
+                </StackedRow>
+              ))}
+            </StackedTable>
             <Pager pages={pages} nextCursor={list.data.nextCursor} />
           </>
         ) : null}
