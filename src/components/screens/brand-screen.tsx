@@ -9,13 +9,24 @@ export function BrandScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const profile = useQuery(trpc.account.profile.queryOptions());
+  // Written when the save succeeds, from what was saved; cleared as soon as a field changes.
+  const [savedNotice, setSavedNotice] = useState<string | null>(null);
   const save = useMutation(
     trpc.account.updateBrand.mutationOptions({
-      onSuccess: (data) => queryClient.setQueryData(trpc.account.profile.queryKey(), data),
+      onMutate: () => setSavedNotice(null),
+      onSuccess: (data) => {
+        setSavedNotice(`Brand “${data.brand_name}” disimpan. Pesan OTP berikutnya memakai brand ini.`);
+        queryClient.setQueryData(trpc.account.profile.queryKey(), data);
+      },
     }),
   );
   const [brandName, setBrandName] = useState("");
   const [brandEmail, setBrandEmail] = useState("");
+  const edit = (set: (value: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setSavedNotice(null);
+    save.reset();
+  };
 
   useEffect(() => {
     if (profile.data) {
@@ -26,7 +37,7 @@ export function BrandScreen() {
 
   return (
     <>
-      <PageHeader title="Brand" description="Nama brand muncul di setiap pesan OTP (kecuali misscall) bila permintaan API tidak mengirim field brand. E-mail brand dipakai sebagai nama pengirim e-mail OTP." />
+      <PageHeader title="Brand" description="Nama brand muncul di setiap pesan OTP (kecuali misscall) bila permintaan API tidak mengirim field brand. E-mail brand dipakai sebagai alamat pengirim e-mail OTP." />
       {profile.isPending ? <Loading /> : null}
       {profile.error ? <ErrorNotice message={errorMessage(profile.error)} onRetry={() => profile.refetch()} /> : null}
       {profile.data ? (
@@ -40,13 +51,17 @@ export function BrandScreen() {
               }}
             >
               <Field label="Nama brand" hint="1–50 karakter, mis. nama toko atau aplikasi Anda.">
-                <input name="brandName" value={brandName} onChange={(e) => setBrandName(e.target.value)} maxLength={50} required className={inputClass} />
+                <input name="brandName" value={brandName} onChange={edit(setBrandName)} maxLength={50} required className={inputClass} />
               </Field>
-              <Field label="E-mail brand (opsional)" hint="Alamat balasan untuk e-mail OTP. Kosongkan bila tidak ada.">
-                <input name="brandEmail" type="email" value={brandEmail} onChange={(e) => setBrandEmail(e.target.value)} className={inputClass} />
+              <Field label="E-mail brand (opsional)" hint="Alamat pengirim (From) e-mail OTP, mis. otp@tokoanda.id. Kosongkan untuk memakai alamat pengirim bawaan Sandi.">
+                <input name="brandEmail" type="email" value={brandEmail} onChange={edit(setBrandEmail)} className={inputClass} />
               </Field>
               {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
-              {save.isSuccess && !save.isPending ? <Notice tone="success">Brand disimpan. Pesan OTP berikutnya memakai brand ini.</Notice> : null}
+              {savedNotice ? (
+                <div role="status">
+                  <Notice tone="success">{savedNotice}</Notice>
+                </div>
+              ) : null}
               <div>
                 <Button type="submit" busy={save.isPending}>
                   Simpan brand

@@ -17,7 +17,17 @@ export function WebhooksScreen() {
   const secret = useQuery({ ...trpc.webhooks.revealSecret.queryOptions(), enabled: showSecret, staleTime: 0, gcTime: 0 });
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
 
-  const save = useMutation(trpc.webhooks.setUrl.mutationOptions({ onSuccess: refreshAll }));
+  // A notice describes what the server did, so it is written when the call succeeds and cleared as soon as the field changes.
+  const [notice, setNotice] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.webhooks.setUrl.mutationOptions({
+      onMutate: () => setNotice(null),
+      onSuccess: (saved) => {
+        setNotice(saved.webhook_url ? "URL webhook disimpan." : "Webhook dimatikan.");
+        return refreshAll();
+      },
+    }),
+  );
   const rotate = useMutation(
     trpc.webhooks.rotateSecret.mutationOptions({
       onSuccess: () => {
@@ -27,7 +37,22 @@ export function WebhooksScreen() {
       },
     }),
   );
-  const sendTest = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSuccess: refreshAll }));
+  const sendTest = useMutation(
+    trpc.webhooks.sendTest.mutationOptions({
+      onMutate: () => setNotice(null),
+      onSuccess: () => {
+        setNotice("Event uji dikirim. Hasilnya muncul di log di bawah.");
+        return refreshAll();
+      },
+    }),
+  );
+
+  function edit(value: string) {
+    setUrl(value);
+    setNotice(null);
+    save.reset();
+    sendTest.reset();
+  }
 
   useEffect(() => {
     if (settings.data) setUrl(settings.data.url ?? "");
@@ -52,13 +77,12 @@ export function WebhooksScreen() {
                 }}
               >
                 <Field label="URL webhook" hint="HTTPS disarankan. Kosongkan lalu simpan untuk berhenti menerima event.">
-                  <input name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://contoh.id/webhooks/sandi" className={inputClass} />
+                  <input name="url" type="url" value={url} onChange={(e) => edit(e.target.value)} placeholder="https://contoh.id/webhooks/sandi" className={inputClass} />
                 </Field>
                 {settings.data.url && !settings.data.enabled ? (
                   <Notice tone="warning">Endpoint dinonaktifkan{settings.data.disabled_reason ? `: ${settings.data.disabled_reason}` : ""}. Simpan URL lagi untuk mengaktifkan.</Notice>
                 ) : null}
                 {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
-                {save.isSuccess ? <Notice tone="success">{url.trim() ? "URL webhook disimpan." : "Webhook dimatikan."}</Notice> : null}
                 <div className="flex flex-wrap items-center gap-2">
                   <Button type="submit" busy={save.isPending}>
                     Simpan URL
@@ -71,7 +95,11 @@ export function WebhooksScreen() {
                   {configured ? <Badge tone={settings.data.enabled ? "green" : "red"}>{settings.data.enabled ? "Aktif" : "Nonaktif"}</Badge> : null}
                 </div>
                 {sendTest.error ? <ErrorNotice message={errorMessage(sendTest.error)} /> : null}
-                {sendTest.isSuccess ? <Notice tone="success">Event uji dikirim. Hasilnya muncul di log di bawah.</Notice> : null}
+                {notice ? (
+                  <div role="status">
+                    <Notice tone="success">{notice}</Notice>
+                  </div>
+                ) : null}
               </form>
             </Card>
 
