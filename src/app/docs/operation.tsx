@@ -3,7 +3,7 @@ import { SchemaTable } from "./schema-table";
 
 function Examples({ examples }: { examples: Json }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       {Object.entries(examples).map(([name, ex]) => (
         <div key={name}>
           <p className="mb-1 text-sm text-slate-600">{name}</p>
@@ -18,10 +18,10 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
   const body = op.requestBody?.content["application/json"];
   const okData = op.responses["200"].content["application/json"].schema.properties.data;
   return (
-    <section id={anchor(method, path)} className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section id={anchor(method, path)} className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 className="flex flex-wrap items-center gap-3 text-xl font-semibold">
         <span className={`rounded px-2 py-0.5 font-mono text-sm uppercase text-white ${method === "get" ? "bg-emerald-700" : "bg-brand-600"}`}>{method}</span>
-        <span className="font-mono">{path}</span>
+        <span className="min-w-0 font-mono wrap-anywhere">{path}</span>
       </h2>
       <p className="mt-2 font-medium text-slate-800">{op.summary}</p>
       <Paragraphs text={op.description} className="mt-2 text-slate-700" />
@@ -39,9 +39,9 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
       )}
       <SchemaTable doc={doc} schema={okData} caption="data (HTTP 200)" />
       <h3 className="mb-2 mt-4 font-semibold">Respons</h3>
-      <div className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         {Object.entries(op.responses as Json).map(([status, response]) => (
-          <details key={status} className="rounded border border-slate-200 p-3" open={status === "200"}>
+          <details key={status} className="min-w-0 rounded border border-slate-200 p-3" open={status === "200"}>
             <summary className="cursor-pointer font-mono text-sm">
               HTTP {status} — {status === "200" ? "OK" : Object.keys(response.content["application/json"].examples).join(", ")}
             </summary>

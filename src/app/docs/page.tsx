@@ -30,13 +30,13 @@ export default function DocsPage() {
       <h1 className="mt-4 text-3xl font-bold">Referensi API Sandi v3</h1>
       <Paragraphs text={doc.info.description} />
       <p className="mt-3 text-slate-700">
-        Alamat dasar: <code className="rounded bg-slate-100 px-1">{base}</code>. Dokumen OpenAPI 3.1 (tanpa API key):{" "}
+        Alamat dasar: <code className="rounded bg-slate-100 px-1 wrap-anywhere">{base}</code>. Dokumen OpenAPI 3.1 (tanpa API key):{" "}
         <a className="text-brand-600 underline" href="/v3/openapi.json">
           /v3/openapi.json
         </a>
         .
       </p>
-      <nav aria-label="Daftar isi" className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <nav aria-label="Daftar isi" className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <ul className="grid gap-1 text-sm">
           {guides.map(([id, title]) => (
             <li key={id}>
@@ -56,7 +56,7 @@ export default function DocsPage() {
           ))}
         </ul>
       </nav>
-      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6">
+      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 className="text-xl font-semibold">Mulai cepat</h2>
         <CodeBlock
           value={`curl -s ${base}/v3/request \\
@@ -68,7 +68,7 @@ curl -s ${base}/v3/verify \\
   -d '{"otp_id":"OTP20261123QWER000042","otp":"482913"}'`}
         />
       </section>
-      <div className="mt-6 grid gap-6">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
         <EnvelopeSection />
         <AuthSection />
         <RateLimitSection limit={DEFAULT_RATE_LIMIT} />

@@ -4,14 +4,14 @@ export type Json = Record<string, any>; // eslint-disable-line @typescript-eslin
 
 export function CodeBlock({ value }: { value: unknown }) {
   return (
-    <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+    <pre className="max-w-full min-w-0 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
       <code>{typeof value === "string" ? value : JSON.stringify(value, null, 2)}</code>
     </pre>
   );
 }
 
 export function Code({ children }: { children: React.ReactNode }) {
-  return <code className="rounded bg-slate-100 px-1 text-[0.9em]">{children}</code>;
+  return <code className="rounded bg-slate-100 px-1 text-[0.9em] wrap-break-word">{children}</code>;
 }
 
 export function Prose({ text }: { text: string }) {

@@ -7,9 +7,9 @@ import { Code, CodeBlock, Prose } from "./prose";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section id={id} className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-6">
+    <section id={id} className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <h2 className="text-xl font-semibold">{title}</h2>
-      <div className="mt-2 grid gap-2 text-slate-700">{children}</div>
+      <div className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2 text-slate-700">{children}</div>
     </section>
   );
 }
@@ -68,7 +68,7 @@ export function ErrorTable() {
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <thead>
-            <tr className="border-b border-slate-200 text-slate-500">
+            <tr className="border-b border-slate-200 text-slate-600">
               <th className="py-1 pr-3 font-medium">HTTP</th>
               <th className="py-1 pr-3 font-medium">error.code</th>
               <th className="py-1 font-medium">Kapan</th>

@@ -32,7 +32,7 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
       <table className="w-full border-collapse text-left text-sm">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>
-          <tr className="border-b border-slate-200 text-slate-500">
+          <tr className="border-b border-slate-200 text-slate-600">
             <th className="py-1 pr-3 font-medium">Field</th>
             <th className="py-1 pr-3 font-medium">Tipe</th>
             <th className="py-1 pr-3 font-medium">Wajib</th>
