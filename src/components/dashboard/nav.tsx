@@ -43,6 +43,11 @@ export function DashboardNav({ name, email }: { name: string; email: string }) {
           </li>
         );
       })}
+      <li className="mt-2 border-t border-slate-200 pt-2">
+        <Link href="/docs" className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Referensi API
+        </Link>
+      </li>
     </ul>
   );
 
