@@ -1,15 +1,17 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { PendingInbound } from "@/components/dashboard/pending-inbound";
 import { CHANNEL_LABELS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Badge, Button, Card, EmptyState, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 
 export function SandboxScreen() {
   const trpc = useTRPC();
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const inbox = useQuery({ ...trpc.reports.sandboxInbox.queryOptions({ cursor: cursors[cursors.length - 1], limit: 25 }), refetchInterval: 5000 });
+  const pages = useCursorPages();
+  // The newest page follows new messages; older pages stay put while read.
+  const inbox = useQuery({ ...trpc.reports.sandboxInbox.queryOptions({ cursor: pages.cursor, limit: 25 }), placeholderData: keepPreviousData, refetchInterval: pages.isFirst ? 5000 : false });
 
   return (
     <>
@@ -25,6 +27,7 @@ export function SandboxScreen() {
       <div className="mb-4">
         <Notice tone="warning">Mode sandbox: nomor berakhiran 0000 dan e-mail dengan nama lokal “fail” selalu gagal terkirim dan tidak dipotong.</Notice>
       </div>
+      <PendingInbound />
       <Card>
         {inbox.isPending ? <Loading /> : null}
         {inbox.error ? <ErrorNotice message={errorMessage(inbox.error)} onRetry={() => inbox.refetch()} /> : null}
@@ -40,7 +43,7 @@ export function SandboxScreen() {
                     <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
                       <Badge tone="blue">{CHANNEL_LABELS[m.channel] ?? m.channel}</Badge>
                       <span>{m.sent_at} WIB</span>
-                      <span>→ {m.destination ?? "—"}</span>
+                      <span className="whitespace-nowrap">→ {m.destination ?? "—"}</span>
                       {m.delivered ? null : <Badge tone="red">Gagal terkirim</Badge>}
                     </div>
                     <p className="mt-1.5 text-sm break-words whitespace-pre-wrap">{m.text}</p>
@@ -58,14 +61,7 @@ export function SandboxScreen() {
                 </li>
               ))}
             </ul>
-            <div className="mt-4 flex justify-between">
-              <Button variant="secondary" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-                ← Lebih baru
-              </Button>
-              <Button variant="secondary" disabled={!inbox.data.nextCursor} onClick={() => inbox.data?.nextCursor && setCursors([...cursors, inbox.data.nextCursor])}>
-                Lebih lama →
-              </Button>
-            </div>
+            <Pager pages={pages} nextCursor={inbox.data.nextCursor} />
           </>
         ) : null}
       </Card>

@@ -1,7 +1,9 @@
+import { inboundResultOutput, pendingInboundOutput } from "@/schemas/dashboard/sandbox";
 import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
 import { getOverview } from "@/server/services/reports/overview";
 import { listSandboxMessages } from "@/server/services/reports/sandbox-inbox";
+import { completeSandboxInbound, listPendingInbound } from "@/server/services/reports/sandbox-inbound";
 import { getTransaction, listTransactions } from "@/server/services/reports/transactions";
 import { merchantProcedure, router } from "../init";
 
@@ -10,5 +12,9 @@ export const reportsRouter = router({
   transactions: merchantProcedure.input(transactionFilterSchema).query(({ ctx, input }) => listTransactions(ctx.merchant.id, input)),
   transaction: merchantProcedure.input(transactionDetailSchema).query(({ ctx, input }) => getTransaction(ctx.merchant.id, input.otpId)),
   sandboxInbox: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listSandboxMessages(ctx.merchant.id, input)),
+  /** Sandbox mode only: whatsapp_inbound OTPs the merchant can complete from the inbox. */
+  pendingInbound: merchantProcedure.output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.merchant.id)),
+  /** Sandbox mode only: sends the OTP's WhatsApp message as its user would. */
+  completeInbound: merchantProcedure.input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.merchant.id, input.otpId)),
   ledger: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listLedgerEntries(ctx.merchant.id, input)),
 });
