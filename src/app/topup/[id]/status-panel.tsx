@@ -2,10 +2,13 @@ import { formatRupiah } from "@/components/format";
 
 type Shown = "Pending" | "Paid" | "Expired" | "Failed";
 
-/** Announces status changes to screen readers (aria-live) as the page updates itself. */
-export function StatusPanel({ status, amount, brand, paidAt }: { status: Shown; amount: number; brand: string; paidAt: string | null }) {
+/**
+ * Announces status changes to screen readers (aria-live) as the page updates itself.
+ * Focusable from script (`ref`), so focus can land here when the button that was focused disappears.
+ */
+export function StatusPanel({ status, amount, brand, paidAt, ref }: { status: Shown; amount: number; brand: string; paidAt: string | null; ref?: React.Ref<HTMLDivElement> }) {
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" data-testid="topup-status" data-status={status}>
+    <div ref={ref} tabIndex={-1} role="status" aria-live="polite" aria-atomic="true" data-testid="topup-status" data-status={status} className="rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       {status === "Pending" ? (
         <p className="rounded-lg bg-blue-50 px-4 py-3 text-center text-sm font-medium text-blue-900">Menunggu pembayaran</p>
       ) : null}

@@ -33,6 +33,7 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
   const [simulateError, setSimulateError] = useState<string | null>(null);
   const query = useMemo(() => `hash=${encodeURIComponent(hash)}`, [hash]);
   const alive = useRef(true);
+  const statusPanel = useRef<HTMLDivElement>(null);
 
   const apply = useCallback((next: HostedTopupStatus) => {
     if (!alive.current) return;
@@ -73,6 +74,8 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
       const res = await fetch(`/topup/${encodeURIComponent(initial.topup_id)}/simulate?${query}`, { method: "POST" });
       if (!res.ok) throw new Error(String(res.status));
       apply((await res.json()) as HostedTopupStatus);
+      // The sandbox section, and the focused button with it, goes away once paid: keep focus on the outcome.
+      requestAnimationFrame(() => statusPanel.current?.focus());
     } catch {
       setSimulateError("Simulasi pembayaran gagal. Coba lagi.");
     } finally {
@@ -90,7 +93,7 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{initial.brand}</h1>
       </header>
 
-      <StatusPanel status={shown} amount={initial.amount} brand={initial.brand} paidAt={status.paid_at} />
+      <StatusPanel ref={statusPanel} status={shown} amount={initial.amount} brand={initial.brand} paidAt={status.paid_at} />
 
       <section aria-labelledby="ringkasan" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="ringkasan" className="sr-only">
