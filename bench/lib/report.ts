@@ -54,10 +54,13 @@ function summary(r: BenchReport, jsonName: string): string {
     const s = part(r, sat);
     const f = fixed ? part(r, fixed) : undefined;
     const cpu = r.phases.find((p) => p.name === sat)?.serverCpuMsPerRequest;
-    const pg = script ? r.pgbench.find((p) => p.script === script) : undefined;
+    const pg = script ? r.pgbench.find((p) => p.label === script) : undefined;
     const ratio = r.ratios[key];
     return `| ${label} | ${s?.requestsPerSec ?? "–"} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${f ? `${f.latencyMs.p50} / ${f.latencyMs.p95} / ${f.latencyMs.p99}` : "–"} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${ratio === null || ratio === undefined ? "–" : `${Math.round(ratio * 100)} %`} |`;
   });
+  const pgRows = r.pgbench.map((p) => `| \`${p.label}\` | ${p.sessionOptions ? `\`${p.sessionOptions}\`` : "–"} | ${p.clients} | ${p.tps} | ${p.latencyAvgMs} | ${p.failed} |`);
+  const counter = r.pgbench.find((p) => p.label === "daily-counter.sql")?.tps ?? "–";
+  const counterSync = r.pgbench.find((p) => p.label === "daily-counter.sql, normal commit")?.tps ?? "–";
   const mixed = r.phases.find((p) => p.name === "mixed");
   const mixedRows = (mixed?.parts ?? []).map((p) => `| ${p.name} | ${p.targetRate} | ${p.requestsPerSec} | ${p.latencyMs.p50} / ${p.latencyMs.p95} / ${p.latencyMs.p99} | ${errorsOf(p)} |`);
   return `# Benchmark summary
@@ -88,7 +91,8 @@ ${Object.entries(r.config).map(([k, v]) => `- ${k}: ${v}`).join("\n")}
 Saturation: ${r.config.saturationConnections} connections, as fast as answered. Fixed rate: ${r.config.fixedRate} requests/s.
 Latency in ms. Errors: non-2xx (by status) / socket errors + timeouts, saturation · fixed.
 The PostgreSQL ceiling is pgbench running the same statements (\`bench/pgbench/*.sql\`) with ${r.config.pgbenchClients} clients
-(the app's DB_POOL_SIZE); the ratio is HTTP requests/s at saturation over that ceiling. App CPU ms / request is the
+(the app's DB_POOL_SIZE), in the same transactions, the daily counter with \`synchronous_commit = off\` as the app's
+async-commit pool runs it; the ratio is HTTP requests/s at saturation over that ceiling. App CPU ms / request is the
 server process's user + system CPU time during the saturation phase divided by the requests it answered; unlike
 requests/s it does not depend much on what else the machine is doing.
 
@@ -102,11 +106,21 @@ ${table.join("\n")}
 |---|---|---|---|---|
 ${mixedRows.join("\n")}
 
+## pgbench runs
+
+| Script | session options | clients | tps | avg latency ms | failed |
+|---|---|---|---|---|---|
+${pgRows.join("\n")}
+
 ## Server and invariants
 
 - RSS of the server process tree after the load: ${r.server.rssMiBAfterLoad} MiB
-- The daily otp_id counter's upsert alone (\`bench/pgbench/daily-counter.sql\`, ${r.config.pgbenchClients} clients): ${r.pgbench.find((p) => p.script === "daily-counter.sql")?.tps ?? "–"} tps — one row every creation of every merchant updates, locked until its commit is flushed: the platform-wide ceiling for creations per second
-- SQL transactions (including autocommit statements) per creation: ${r.server.sqlTransactionsPerCreation ?? "–"}
+- The daily otp_id counter's upsert alone (\`bench/pgbench/daily-counter.sql\`, ${r.config.pgbenchClients} clients): ${counter} tps on sessions with
+  \`synchronous_commit = off\`, as the app runs it (\`src/server/db/async-commit-pool.ts\`: the row lock is released without
+  waiting for the WAL flush); ${counterSync} tps with a normal commit, which holds the lock until the flush. Every creation of
+  every merchant increments this row, so the first figure bounds creations per second platform-wide.
+- SQL transactions (including autocommit statements) per creation, from \`pg_stat_database.xact_commit\` over the
+  creation phases: ${r.server.sqlTransactionsPerCreation ?? "–"}
 - Ledger: ${r.invariants.ledgerBalanced ? "balanced" : "NOT balanced"} for all ${r.invariants.merchants} merchants; merchants below zero: ${r.invariants.negativeSaldo}
 `;
 }

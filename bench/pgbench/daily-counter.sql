@@ -1,4 +1,7 @@
--- nextOtpId's statement alone: every creation of every merchant increments one
--- row, and its row lock is held until the commit is flushed, so this is the
--- platform-wide ceiling for creations per second. Variable: :day.
+-- nextOtpId's statement alone: every creation of every merchant increments this one
+-- row. The app runs it on sessions opened with synchronous_commit = off
+-- (src/server/db/async-commit-pool.ts), so its row lock is released without waiting
+-- for the WAL flush; bench/run.ts runs this script that way (PGOPTIONS) and, for
+-- comparison, with a normal commit, which holds the lock until the flush.
+-- Variable: :day.
 INSERT INTO otp_daily_counters (day, value) VALUES (:day, 1) ON CONFLICT (day) DO UPDATE SET value = otp_daily_counters.value + 1 RETURNING value;
