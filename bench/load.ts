@@ -4,10 +4,12 @@
 // measurements (JSON file). Usage: tsx bench/load.ts <plan.json> <result.json>
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import type { LoadPlan, Part, PartResult, PhaseResult } from "./lib/plan";
+import type { LoadPlan, Part, PartResult, PhaseResult, VerifyTally } from "./lib/plan";
 import { summarizeLatencies } from "./lib/percentiles";
 
 type Request = { method: string; path: string; headers: Record<string, string>; body?: string };
+type Spec = { setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => unknown; onResponse?: (status: number, body: string, context: Record<string, unknown>) => void };
+type VerifyItem = LoadPlan["verifyItems"][number];
 
 function randomPhone(): string {
   // Jakarta-style mobile numbers; never ending in 0000 (the sandbox's failing numbers).
@@ -17,48 +19,97 @@ function randomPhone(): string {
   }
 }
 
-// Shared by every verify part and phase, so each one continues with fresh OTPs.
-let verifyCursor = 0;
+const FLOOR: Request = { method: "GET", path: "/v3/bench-floor", headers: {} };
 
-/** Builds the next request of a part; each call may return a different one (setupRequest). */
-function requestFactory(plan: LoadPlan, part: Part): () => Request {
-  const keys = plan.keys;
-  const auth = (i: number) => ({ authorization: `Bearer ${keys[i % keys.length]}`, "content-type": "application/json" });
+function authHeaders(plan: LoadPlan, i: number): Record<string, string> {
+  return { authorization: `Bearer ${plan.keys[i % plan.keys.length]}`, "content-type": "application/json" };
+}
+
+/** The request list of a request, otp or floor part: one request, rebuilt for every call (setupRequest). */
+function simpleRequests(plan: LoadPlan, part: Part): Spec[] {
   let n = 0;
-  switch (part.endpoint) {
-    case "request":
-      return () => {
-        n += 1;
+  const build = (): Request => {
+    n += 1;
+    switch (part.endpoint) {
+      case "request": {
         const body = { channel: "sms", destination: randomPhone(), ttl: 900, external_id: `bench-${process.pid}-${part.name}-${n}-${Math.random().toString(36).slice(2, 8)}` };
-        return { method: "POST", path: "/v3/request", headers: auth(n), body: JSON.stringify(body) };
-      };
-    case "verify": {
-      // First pass: even OTPs get a wrong code (a typo), odd ones the right code;
-      // later passes only retry wrong codes on even OTPs (at most 5 mismatches
-      // per OTP are answered 200), so every planned request is a valid verify.
-      const items = plan.verifyItems;
-      const schedule: number[] = [];
-      for (let i = 0; i < items.length; i++) schedule.push(i);
-      for (let pass = 0; pass < 4; pass++) for (let i = 0; i < items.length; i += 2) schedule.push(i);
-      return () => {
-        const index = schedule[verifyCursor % schedule.length];
-        const firstPass = verifyCursor < items.length;
-        verifyCursor += 1;
-        const item = items[index];
-        const right = firstPass && index % 2 === 1;
-        const otp = right ? item.code : wrongCode(item.code);
-        return { method: "POST", path: "/v3/verify", headers: auth(item.key), body: JSON.stringify({ otp_id: item.otpId, otp }) };
-      };
-    }
-    case "floor":
-      return () => ({ method: "GET", path: "/v3/bench-floor", headers: {} });
-    case "otp":
-      return () => {
+        return { method: "POST", path: "/v3/request", headers: authHeaders(plan, n), body: JSON.stringify(body) };
+      }
+      case "otp": {
         const item = plan.otpItems[Math.floor(Math.random() * plan.otpItems.length)];
-        n += 1;
-        return { method: "GET", path: `/v3/otp/${item.otpId}`, headers: auth(item.key) };
-      };
+        return { method: "GET", path: `/v3/otp/${item.otpId}`, headers: authHeaders(plan, item.key) };
+      }
+      default:
+        return FLOOR;
+    }
+  };
+  return [{ setupRequest: (req) => ({ ...req, ...build() }) }];
+}
+
+// Index of the next verify OTP no part has used yet: each OTP goes to one connection
+// of one part, so every phase starts on OTPs that are unverified with no attempts.
+let nextFreshOtp = 0;
+
+/**
+ * A verify part's request list, for each connection: a wrong code for a fresh OTP (a
+ * typo, attempts 0 → 1), then, once that is answered, the right code for the same
+ * OTP. Right and wrong codes alternate request by request; a right code always meets
+ * an unverified OTP with attempts left, a wrong one never a verified or locked OTP.
+ * Autocannon keeps a context per connection and resets it when the list starts over.
+ * When no fresh OTP is left, the part is stopped and its last requests go to the floor
+ * endpoint ("spare"), which are counted nowhere.
+ */
+function verifyRequests(plan: LoadPlan, tally: VerifyTally, poolEmpty: () => void, onSpareAnswer: () => void): Spec[] {
+  const verify = (item: VerifyItem, otp: string): Request => ({
+    method: "POST",
+    path: "/v3/verify",
+    headers: authHeaders(plan, item.key),
+    body: JSON.stringify({ otp_id: item.otpId, otp }),
+  });
+  const onResponse = (status: number, body: string, context: Record<string, unknown>) => {
+    if (context.kind === "spare") return onSpareAnswer();
+    const key = `${String(context.kind)}→${answerOf(status, body)}`;
+    tally.answers[key] = (tally.answers[key] ?? 0) + 1;
+  };
+  return [
+    {
+      setupRequest: (req, context) => {
+        const item = plan.verifyItems[nextFreshOtp];
+        if (!item) {
+          poolEmpty();
+          context.kind = "spare";
+          return { ...req, ...FLOOR };
+        }
+        nextFreshOtp += 1;
+        Object.assign(context, { kind: "wrong", item });
+        tally.sent.wrong += 1;
+        return { ...req, ...verify(item, wrongCode(item.code)) };
+      },
+      onResponse,
+    },
+    {
+      setupRequest: (req, context) => {
+        if (context.kind === "spare") return { ...req, ...FLOOR };
+        const item = context.item as VerifyItem;
+        context.kind = "right";
+        tally.sent.right += 1;
+        return { ...req, ...verify(item, item.code) };
+      },
+      onResponse,
+    },
+  ];
+}
+
+/** What a verify answer said: verified / mismatch for a 200, else the envelope's error code. */
+function answerOf(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { data?: { verified?: boolean; reason?: string } | null; error?: { code?: string } | null };
+    if (status === 200 && parsed.data) return parsed.data.verified ? "verified" : parsed.data.reason || "not verified";
+    if (parsed.error?.code) return parsed.error.code;
+  } catch {
+    // not JSON: fall through to the status
   }
+  return `HTTP ${status}`;
 }
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
@@ -73,39 +124,55 @@ function wrongCode(code: string): string {
 }
 
 function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
-  const next = requestFactory(plan, part);
+  const started = Date.now();
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const tally: VerifyTally | undefined = part.endpoint === "verify" ? { sent: { right: 0, wrong: 0 }, answers: {}, poolRanOutAfterSec: null } : undefined;
+  let instance: ReturnType<typeof autocannon> | undefined;
+  // onResponse runs just before the "response" event of the same answer, on the same call stack.
+  let skipNextAnswer = false;
+  const poolEmpty = () => {
+    if (!tally || tally.poolRanOutAfterSec !== null) return;
+    tally.poolRanOutAfterSec = Math.round((Date.now() - started) / 100) / 10;
+    console.error(JSON.stringify({ msg: "verify OTPs ran out; stopping the part", part: part.name, afterSec: tally.poolRanOutAfterSec }));
+    setImmediate(() => instance?.stop());
+  };
+  const requests = tally ? verifyRequests(plan, tally, poolEmpty, () => (skipNextAnswer = true)) : simpleRequests(plan, part);
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
+    instance = autocannon(
       {
         url: plan.baseUrl,
         connections: part.connections,
         duration: part.durationSec,
         ...(part.rate ? { overallRate: part.rate } : {}),
         timeout: 10,
-        requests: [{ setupRequest: () => next() as never }],
+        requests,
       },
       (err, result) => {
         if (err) return reject(err);
-        const seconds = Math.max(1e-9, (result.duration ?? part.durationSec));
+        const seconds = Math.max(1e-9, tally?.poolRanOutAfterSec ?? result.duration ?? part.durationSec);
         resolve({
           name: part.name,
           endpoint: part.endpoint,
           connections: part.connections,
           targetRate: part.rate ?? null,
           durationSec: seconds,
-          requests: result.requests.total,
+          requests: latencies.length,
           requestsPerSec: Math.round((latencies.length / seconds) * 10) / 10,
           latencyMs: summarizeLatencies(latencies),
           statuses,
-          non2xx: result.non2xx,
+          non2xx: Object.entries(statuses).reduce((s, [code, n]) => (code.startsWith("2") ? s : s + n), 0),
           errors: result.errors,
           timeouts: result.timeouts,
+          ...(tally ? { verify: tally } : {}),
         });
       },
     );
     instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      if (skipNextAnswer) {
+        skipNextAnswer = false;
+        return;
+      }
       latencies.push(responseTime);
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });

@@ -2,8 +2,9 @@
 // the same SQL. Builds into NEXT_DIST_DIR (.next-bench), recreates the database
 // BENCH_DB (sandi_bench) on this machine's PostgreSQL, starts the production server (serve.mjs, as `npm start` does) on a free
 // loopback port, seeds merchants that are neither rate-limited nor short of
-// credit, drives POST /v3/request, POST /v3/verify and GET /v3/otp/{id} from a
-// second process (bench/load.ts), runs pgbench, and writes bench/results/.
+// credit, drives POST /v3/request, POST /v3/verify (per OTP a wrong code, then the
+// right one) and GET /v3/otp/{id} from a second process (bench/load.ts), runs
+// pgbench, and writes bench/results/.
 //
 // Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107),
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s),
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   const phases: PhaseResult[] = [];
   let rssAfterLoad = 0;
   let sqlPerCreation: number | null = null;
+  let supplySeconds = 0;
+  let verifyOtps = 0;
   try {
     await waitReady(app.baseUrl, keys[0]);
     const base: Omit<LoadPlan, "phases"> = { baseUrl: app.baseUrl, keys, verifyItems: [], otpItems: [], serverPid: app.pid };
@@ -85,7 +88,20 @@ async function main(): Promise<void> {
     sqlPerCreation = created ? Math.round(((await commits()) - before) / created * 10) / 10 : null;
     phases.push(...creation);
 
-    const codes = await deliveredCodes(200_000);
+    // Each verify part takes one fresh OTP per two requests (a wrong code, then the
+    // right one) and no OTP twice. Top the supply up, unmeasured, to what the verify
+    // phases could take: saturation at up to 4× the creation rate, the fixed rates in full.
+    const creationRate = part({ phases: creation }, "request-saturation")?.requestsPerSec || 50;
+    const verifyRequestsBound = 4 * creationRate * SECONDS + RATE * SECONDS + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
+    const otpsNeeded = Math.ceil(verifyRequestsBound / 2) + 2 * CONNECTIONS;
+    let codes = await deliveredCodes(200_000);
+    if (codes.length < otpsNeeded) {
+      supplySeconds = Math.ceil((otpsNeeded - codes.length) / creationRate) + 2;
+      await runLoad({ ...base, phases: [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: supplySeconds }] }] }, "verify-supply");
+      await new Promise((r) => setTimeout(r, 500));
+      codes = await deliveredCodes(200_000);
+    }
+    verifyOtps = codes.length;
     const keyIndex = new Map<number, number>();
     const { getDb } = await import("@/server/db/client");
     const db = await getDb();
@@ -166,6 +182,7 @@ async function main(): Promise<void> {
     pgbench: pgbenchResults,
     ratios: {},
     server: { rssMiBAfterLoad: rssAfterLoad, sqlTransactionsPerCreation: sqlPerCreation },
+    verifySupply: { otps: verifyOtps, toppedUpForSeconds: supplySeconds },
     invariants: { merchants: Number(balance[0].merchants), ledgerBalanced: balance[0].unbalanced === "0", negativeSaldo: Number(balance[0].negative) },
   };
   const ratio = (phase: string, script: string) => {

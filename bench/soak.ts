@@ -50,9 +50,9 @@ async function main(): Promise<void> {
   try {
     await waitReady(app.baseUrl, keys[0]);
     const base = { baseUrl: app.baseUrl, keys, serverPid: app.pid };
-    // Enough OTPs (ttl 900 s) for every verify of the soak: each takes one right or up to five wrong codes.
+    // Enough OTPs (ttl 900 s) for every verify of the soak: each takes a wrong code, then the right one.
     const verifiesNeeded = Math.ceil((RATE / 4) * MINUTES * MINUTE);
-    const prefillSeconds = Math.min(60, Math.max(5, Math.ceil(verifiesNeeded / 3 / 50)));
+    const prefillSeconds = Math.min(60, Math.max(5, Math.ceil(verifiesNeeded / 2 / 50)));
     await runLoad({ ...base, verifyItems: [], otpItems: [], phases: [{ name: "prefill", parts: [{ name: "request", endpoint: "request", connections: 8, durationSec: prefillSeconds }] }] }, "soak-prefill");
     const byMerchant = new Map(ids.map((id, i) => [id, i]));
     const items = (await deliveredCodes(200_000)).map((c) => ({ otpId: c.otpId, code: c.code, key: byMerchant.get(c.merchantId)! }));

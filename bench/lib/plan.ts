@@ -20,7 +20,11 @@ export type Phase = { name: string; parts: Part[] };
 export type LoadPlan = {
   baseUrl: string;
   keys: string[];
-  /** OTPs with the code the sandbox delivered; key is an index into keys. */
+  /**
+   * OTPs with the code the sandbox delivered; key is an index into keys. The verify
+   * parts hand each one out once over the whole plan, so every part starts on OTPs
+   * no earlier part has touched.
+   */
   verifyItems: { otpId: string; code: string; key: number }[];
   otpItems: { otpId: string; key: number }[];
   phases: Phase[];
@@ -41,6 +45,20 @@ export type PartResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Verify parts only: what was sent and what came back. */
+  verify?: VerifyTally;
+};
+
+/**
+ * A verify part's codes as sent and as answered. Answers are read from the response
+ * bodies, keyed "<sent>→<answer>": right→verified, wrong→mismatch, or the envelope's
+ * error code (e.g. right→ALREADY_USED) when an answer is not what the code should get.
+ */
+export type VerifyTally = {
+  sent: { right: number; wrong: number };
+  answers: Record<string, number>;
+  /** Seconds into the part when its fresh OTPs ran out and it was stopped; null when they lasted. */
+  poolRanOutAfterSec: number | null;
 };
 
 export type PhaseResult = { name: string; startedAt: string; serverCpuMsPerRequest: number | null; parts: PartResult[] };

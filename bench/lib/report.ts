@@ -16,6 +16,8 @@ export type BenchReport = {
   pgbench: PgbenchResult[];
   ratios: Record<string, number | null>;
   server: { rssMiBAfterLoad: number; sqlTransactionsPerCreation: number | null };
+  /** Delivered OTPs the verify parts could draw from, and the unmeasured creation run that topped them up (0: none needed). */
+  verifySupply: { otps: number; toppedUpForSeconds: number };
   invariants: { merchants: number; ledgerBalanced: boolean; negativeSaldo: number };
 };
 
@@ -46,7 +48,7 @@ function summary(r: BenchReport, jsonName: string): string {
   const m = r.machine;
   const rows = [
     ["POST /v3/request (sms, sandbox)", "request-saturation", "request-fixed", "create-otp.sql", "request"],
-    ["POST /v3/verify (½ right, ½ wrong)", "verify-saturation", "verify-fixed", "verify-otp.sql", "verify"],
+    ["POST /v3/verify (right and wrong codes: see below)", "verify-saturation", "verify-fixed", "verify-otp.sql", "verify"],
     ["GET /v3/otp/{id}", "otp-saturation", "otp-fixed", null, "otp"],
     ["floor: unauthenticated 404 envelope (no database)", "floor-saturation", null, null, "floor"],
   ] as const;
@@ -58,6 +60,7 @@ function summary(r: BenchReport, jsonName: string): string {
     const ratio = r.ratios[key];
     return `| ${label} | ${s?.requestsPerSec ?? "–"} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${f ? `${f.latencyMs.p50} / ${f.latencyMs.p95} / ${f.latencyMs.p99}` : "–"} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${ratio === null || ratio === undefined ? "–" : `${Math.round(ratio * 100)} %`} |`;
   });
+  const verifyRows = r.phases.flatMap((phase) => phase.parts.filter((p) => p.verify).map((p) => verifyRow(phase.name, p)));
   const pgRows = r.pgbench.map((p) => `| \`${p.label}\` | ${p.sessionOptions ? `\`${p.sessionOptions}\`` : "–"} | ${p.clients} | ${p.tps} | ${p.latencyAvgMs} | ${p.failed} |`);
   const counter = r.pgbench.find((p) => p.label === "daily-counter.sql")?.tps ?? "–";
   const counterSync = r.pgbench.find((p) => p.label === "daily-counter.sql, normal commit")?.tps ?? "–";
@@ -100,6 +103,18 @@ requests/s it does not depend much on what else the machine is doing.
 |---|---|---|---|---|---|---|---|
 ${table.join("\n")}
 
+## Verify codes, as sent and as answered
+
+Each connection of a verify part takes an OTP no other part or connection has used, sends a wrong code for it
+(answered 200 \`verified:false\`, "mismatch"), then the right one (\`verified:true\`), then moves to the next OTP.
+Sent counts what was sent (a request still in flight when a phase ends is sent but not answered); the answers
+are read from the response bodies, keyed sent → answer (the envelope's error code when the answer is not the one
+the code should get). ${r.verifySupply.otps} delivered OTPs were available${r.verifySupply.toppedUpForSeconds ? `, topped up by an unmeasured ${r.verifySupply.toppedUpForSeconds} s creation run before the verify phases` : ""}.
+
+| Phase | right sent | wrong sent | answers | OTPs ran out |
+|---|---|---|---|---|
+${verifyRows.join("\n")}
+
 ## Mixed load (all three at once, fixed rates)
 
 | Part | target req/s | achieved req/s | p50 / p95 / p99 ms | errors |
@@ -123,4 +138,13 @@ ${pgRows.join("\n")}
   creation phases: ${r.server.sqlTransactionsPerCreation ?? "–"}
 - Ledger: ${r.invariants.ledgerBalanced ? "balanced" : "NOT balanced"} for all ${r.invariants.merchants} merchants; merchants below zero: ${r.invariants.negativeSaldo}
 `;
+}
+
+function verifyRow(phase: string, p: PartResult): string {
+  const v = p.verify!;
+  const answers = Object.entries(v.answers)
+    .sort(([, a], [, b]) => b - a)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  return `| ${phase}${p.name === "verify" ? "" : ` (${p.name})`} | ${v.sent.right} | ${v.sent.wrong} | ${answers || "–"} | ${v.poolRanOutAfterSec === null ? "no" : `after ${v.poolRanOutAfterSec} s (part stopped)`} |`;
 }
