@@ -9,6 +9,7 @@
 // Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107),
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s),
 // BENCH_SECONDS (10, per phase), DB_POOL_SIZE (10), REDIS_URL.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
       redis: REDIS_URL,
       loadGenerator: "autocannon 9 in a separate Node process",
       hostname: os.hostname(),
+      sourceTree: sourceTree(),
     },
     phases,
     pgbench: pgbenchResults,
@@ -193,6 +195,17 @@ async function main(): Promise<void> {
   report.ratios = { request: ratio("request-saturation", "create-otp.sql"), verify: ratio("verify-saturation", "verify-otp.sql"), otp: null };
   const file = writeReport(report);
   console.log(JSON.stringify({ msg: "done", file, seconds: report.totalSeconds, ratios: report.ratios, invariants: report.invariants }));
+}
+
+/** The commit the build was made from, and how many files differed from it (the build includes them). */
+function sourceTree(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const changed = execFileSync("git", ["status", "--porcelain"], { encoding: "utf8" }).split("\n").filter(Boolean).length;
+    return changed ? `${head} + ${changed} uncommitted files` : head;
+  } catch {
+    return "unknown";
+  }
 }
 
 main().catch((err) => {
