@@ -1,7 +1,7 @@
 // The production app for benchmarks: `next build` into its own dist dir, then
 // The production server (src/cli/serve.mjs, as `npm start` runs it) on a free loopback port with the benchmark's environment.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -31,19 +31,13 @@ function buildIsStale(): boolean {
 /** BENCH_BUILD=always|auto|never (default auto: rebuild when sources are newer than the build). Returns build seconds, 0 when skipped. */
 export function buildApp(mode = process.env.BENCH_BUILD ?? "auto"): number {
   if (mode === "never" || (mode === "auto" && !buildIsStale())) return 0;
-  // `next build` adds "<distDir>/types/**/*.ts" to tsconfig.json's include when
-  // missing; the benchmark's build must not leave a change in a shared file.
-  const tsconfig = readFileSync(path.join(root, "tsconfig.json"), "utf8");
+  // A build into its own directory reads a generated tsconfig (next.config.mjs), so tsconfig.json stays untouched.
   const started = Date.now();
-  try {
-    const build = spawnSync(process.execPath, [nextBin, "build"], {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
-  } finally {
-    if (readFileSync(path.join(root, "tsconfig.json"), "utf8") !== tsconfig) writeFileSync(path.join(root, "tsconfig.json"), tsconfig);
-  }
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
   return (Date.now() - started) / 1000;
 }
 
