@@ -30,10 +30,10 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           Parameter path <code className="rounded bg-slate-100 px-1">{p.name}</code>: {p.description}.
         </p>
       ))}
-      {body && <SchemaTable doc={doc} schema={body.schema} caption="Body request (JSON)" />}
+      {body && <SchemaTable doc={doc} schema={body.schema} caption="Body permintaan (JSON)" />}
       {body && (
         <div className="mt-4">
-          <h3 className="mb-2 font-semibold">Contoh request</h3>
+          <h3 className="mb-2 font-semibold">Contoh permintaan</h3>
           <Examples examples={body.examples} />
         </div>
       )}

@@ -3,7 +3,10 @@
 import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
 import { ERROR_STATUS } from "@/server/errors";
 import { ERROR_CONDITIONS } from "@/server/openapi/error-catalog";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { Code, CodeBlock, Prose } from "./prose";
+
+const ERROR_COLUMNS = [{ label: "HTTP" }, { label: "error.code" }, { label: "Kapan" }];
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -65,30 +68,21 @@ export function ErrorTable() {
   const rows = [...V3_ERROR_CODES].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
   return (
     <Section id="kode-error" title="Kode error">
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th className="py-1 pr-3 font-medium">HTTP</th>
-              <th className="py-1 pr-3 font-medium">error.code</th>
-              <th className="py-1 font-medium">Kapan</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((code) => (
-              <tr key={code} className="border-b border-slate-100 align-top">
-                <td className="py-1 pr-3 font-mono">{ERROR_STATUS[code]}</td>
-                <td className="py-1 pr-3">
-                  <Code>{code}</Code>
-                </td>
-                <td className="py-1">
-                  <Prose text={ERROR_CONDITIONS[code]} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable columns={ERROR_COLUMNS} caption="Kode error">
+        {rows.map((code) => (
+          <StackedRow key={code} className="align-top">
+            <StackedCell label="HTTP" className="font-mono">
+              {ERROR_STATUS[code]}
+            </StackedCell>
+            <StackedCell label="error.code">
+              <Code>{code}</Code>
+            </StackedCell>
+            <StackedCell label="Kapan" prose>
+              <Prose text={ERROR_CONDITIONS[code]} />
+            </StackedCell>
+          </StackedRow>
+        ))}
+      </StackedTable>
       <p>
         Bukan error: kode salah pada verify (HTTP 200, <Code>verified: false</Code>) dan pengiriman gagal saat membuat OTP (HTTP 200, <Code>status: failed</Code>, tanpa
         biaya).

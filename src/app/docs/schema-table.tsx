@@ -1,4 +1,7 @@
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { Code, Prose, type Json } from "./prose";
+
+const COLUMNS = [{ label: "Field" }, { label: "Tipe" }, { label: "Wajib" }, { label: "Keterangan" }];
 
 function resolve(doc: Json, schema: Json): Json {
   return schema.$ref ? resolve(doc, schema.$ref.replace(/^#\//, "").split("/").reduce((n: Json, k: string) => n[k], doc)) : schema;
@@ -28,36 +31,28 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
   const rows = Object.entries((s.properties ?? {}) as Json);
   if (rows.length === 0) return null;
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="mb-1 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th className="py-1 pr-3 font-medium">Field</th>
-            <th className="py-1 pr-3 font-medium">Tipe</th>
-            <th className="py-1 pr-3 font-medium">Wajib</th>
-            <th className="py-1 font-medium">Keterangan</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([name, prop]) => {
-            const p = resolve(doc, prop);
-            const notes = [p.description, ...limits(p)].filter(Boolean).join("; ");
-            return (
-              <tr key={name} className="border-b border-slate-100 align-top">
-                <td className="py-1 pr-3">
-                  <Code>{name}</Code>
-                </td>
-                <td className="py-1 pr-3 font-mono text-xs">{typeLabel(doc, prop)}</td>
-                <td className="py-1 pr-3">{required.has(name) ? "ya" : "tidak"}</td>
-                <td className="py-1 text-slate-700">
-                  <Prose text={notes} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <div className="mt-3">
+      <h3 className="mb-1 font-semibold">{caption}</h3>
+      <StackedTable columns={COLUMNS} caption={caption}>
+        {rows.map(([name, prop]) => {
+          const p = resolve(doc, prop);
+          const notes = [p.description, ...limits(p)].filter(Boolean).join("; ");
+          return (
+            <StackedRow key={name} className="align-top">
+              <StackedCell label="Field">
+                <Code>{name}</Code>
+              </StackedCell>
+              <StackedCell label="Tipe" prose>
+                <span className="font-mono text-xs">{typeLabel(doc, prop)}</span>
+              </StackedCell>
+              <StackedCell label="Wajib">{required.has(name) ? "ya" : "tidak"}</StackedCell>
+              <StackedCell label="Keterangan" prose className="text-slate-700">
+                {notes ? <Prose text={notes} /> : "—"}
+              </StackedCell>
+            </StackedRow>
+          );
+        })}
+      </StackedTable>
     </div>
   );
 }

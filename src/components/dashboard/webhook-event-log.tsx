@@ -3,6 +3,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Badge, Button, Card, EmptyState, ErrorNotice, Loading } from "@/components/ui/primitives";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+
+const ATTEMPT_COLUMNS = [{ label: "#" }, { label: "Waktu (WIB)" }, { label: "HTTP" }, { label: "Durasi" }, { label: "Keterangan" }, { label: "Respons" }];
 
 const DELIVERY_STATUS = {
   pending: { label: "Menunggu / mencoba ulang", tone: "amber" },
@@ -52,35 +55,35 @@ export function WebhookEventLog() {
                       {delivery.status === "pending" && delivery.next_attempt_at ? <span className="text-xs text-slate-500">percobaan berikutnya {delivery.next_attempt_at} WIB</span> : null}
                     </div>
                     {delivery.attempts.length > 0 ? (
-                      <div className="mt-2 overflow-x-auto">
-                        <table className="w-full text-xs">
-                          <thead>
-                            <tr className="text-left text-slate-500">
-                              <th className="py-1 pr-3 font-medium">#</th>
-                              <th className="py-1 pr-3 font-medium">Waktu (WIB)</th>
-                              <th className="py-1 pr-3 font-medium">HTTP</th>
-                              <th className="py-1 pr-3 font-medium">Durasi</th>
-                              <th className="py-1 pr-3 font-medium">Keterangan</th>
-                              <th className="py-1 font-medium">Respons</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {delivery.attempts.map((a) => (
-                              <tr key={a.attempt_number} className="border-t border-slate-200">
-                                <td className="py-1 pr-3">{a.attempt_number}</td>
-                                <td className="py-1 pr-3 whitespace-nowrap">{a.started_at}</td>
-                                <td className="py-1 pr-3" data-testid="webhook-attempt-status">
-                                  {a.status_code ?? "—"}
-                                </td>
-                                <td className="py-1 pr-3">{a.latency_ms !== null ? `${a.latency_ms} ms` : "—"}</td>
-                                <td className="py-1 pr-3 break-all text-slate-600">{a.error ?? (a.status_code && a.status_code < 300 ? "OK" : "")}</td>
-                                <td className="py-1 text-slate-600" data-testid="webhook-attempt-body">
-                                  {a.response_body ? <code className="line-clamp-3 max-w-xs break-all font-mono" title={a.response_body}>{a.response_body}</code> : "—"}
-                                </td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
+                      <div className="mt-2">
+                        <StackedTable columns={ATTEMPT_COLUMNS} caption="Percobaan pengiriman" small>
+                          {delivery.attempts.map((a) => (
+                            <StackedRow key={a.attempt_number} className="align-top">
+                              <StackedCell label="#">{a.attempt_number}</StackedCell>
+                              <StackedCell label="Waktu (WIB)">
+                                {a.started_at}
+                              </StackedCell>
+                              <StackedCell label="HTTP" data-testid="webhook-attempt-status">
+                                {a.status_code ?? "—"}
+                              </StackedCell>
+                              <StackedCell label="Durasi" className="whitespace-nowrap">
+                                {a.latency_ms !== null ? `${a.latency_ms} ms` : "—"}
+                              </StackedCell>
+                              <StackedCell label="Keterangan" prose className="text-slate-600">
+                                <span className="wrap-anywhere">{a.error ?? (a.status_code && a.status_code < 300 ? "OK" : "")}</span>
+                              </StackedCell>
+                              <StackedCell label="Respons" prose className="text-slate-600" data-testid="webhook-attempt-body">
+                                {a.response_body ? (
+                                  <code className="line-clamp-3 max-w-xs font-mono wrap-anywhere" title={a.response_body}>
+                                    {a.response_body}
+                                  </code>
+                                ) : (
+                                  "—"
+                                )}
+                              </StackedCell>
+                            </StackedRow>
+                          ))}
+                        </StackedTable>
                       </div>
                     ) : (
                       <p className="mt-2 text-xs text-slate-500">Belum ada percobaan.</p>

@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 
 export type Column = { label: string; align?: "right"; /** Visually hidden header, e.g. for an actions column. */ hidden?: boolean };
 
-export function StackedTable({ columns, children, caption }: { columns: Column[]; children: ReactNode; caption?: string }) {
+export function StackedTable({ columns, children, caption, small = false }: { columns: Column[]; children: ReactNode; caption?: string; small?: boolean }) {
   return (
     <div className="sm:overflow-x-auto">
-      <table className="block w-full text-sm sm:table">
+      <table className={`block w-full sm:table ${small ? "text-xs" : "text-sm"}`}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="hidden sm:table-header-group">
           <tr className="border-b border-slate-200 text-left text-slate-600">
@@ -33,14 +33,28 @@ export function StackedRow({ children, className = "", ...rest }: { children: Re
   );
 }
 
-/** One value; `label` repeats the column header in the phone layout (leave it out for an action). */
-export function StackedCell({ label, align, className = "", children }: { label?: string; align?: "right"; className?: string; children: ReactNode }) {
+type CellProps = {
+  /** Repeats the column header in the phone layout; leave it out for an action. */
+  label?: string;
+  align?: "right";
+  /** Prose: on a phone the value goes under its label, left-aligned, instead of beside it. */
+  prose?: boolean;
+  className?: string;
+  children: ReactNode;
+  "data-testid"?: string;
+};
+
+const PHONE_LAYOUT = { pair: "items-baseline justify-between gap-4 text-right", prose: "flex-col gap-0.5 text-left" };
+
+export function StackedCell({ label, align, prose = false, className = "", children, ...rest }: CellProps) {
   return (
     <td
+      {...rest}
       data-label={label}
-      className={`flex items-baseline justify-between gap-4 py-1 text-right before:shrink-0 before:text-left before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-2.5 sm:pr-4 sm:align-top sm:before:content-none sm:last:pr-0 ${align === "right" ? "" : "sm:text-left"} ${className}`}
+      className={`flex py-1 before:shrink-0 before:text-left before:font-sans before:font-normal before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-2.5 sm:pr-4 sm:before:content-none sm:last:pr-0 ${PHONE_LAYOUT[prose ? "prose" : "pair"]} ${align === "right" ? "sm:text-right" : "sm:text-left"} ${className}`}
     >
-      {children}
+      {/* One box for the value, so text and inline elements flow together beside or under the label. */}
+      <div className="min-w-0">{children}</div>
     </td>
   );
 }
