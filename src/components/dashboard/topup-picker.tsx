@@ -56,7 +56,7 @@ export function TopupPicker() {
         <div className="grid gap-2 sm:grid-cols-2">
           {options.map((m) => (
             <label key={m.payment_method_id} className={`${OPTION} items-center justify-between gap-3 px-3 py-2.5`}>
-              <span className="flex items-center gap-2">
+              <span className="flex min-w-0 items-center gap-2">
                 <input type="radio" name="topup-method" className="accent-brand-600" checked={m.payment_method_id === chosen?.payment_method_id} onChange={() => setMethodId(m.payment_method_id)} />
                 <span className="font-medium">{m.name}</span>
               </span>

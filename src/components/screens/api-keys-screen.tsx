@@ -10,7 +10,7 @@ import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-t
 const COLUMNS = [{ label: "Kunci" }, { label: "Nama" }, { label: "Status" }, { label: "Dibuat" }, { label: "Terakhir dipakai" }, { label: "Tindakan", hidden: true }];
 
 function when(value: string | null): string {
-  return value ? `${value} WIB` : "Belum pernah";
+  return value ? `${value}\u00a0WIB` : "Belum pernah";
 }
 
 export function ApiKeysScreen() {
@@ -81,10 +81,10 @@ export function ApiKeysScreen() {
                   </StackedCell>
                   <StackedCell label="Nama">{k.name || <span className="text-slate-500">—</span>}</StackedCell>
                   <StackedCell label="Status">{k.revoked_at ? <Badge tone="red">Dicabut</Badge> : <Badge tone="green">Aktif</Badge>}</StackedCell>
-                  <StackedCell label="Dibuat" className="whitespace-nowrap">
+                  <StackedCell label="Dibuat">
                     {when(k.created_at)}
                   </StackedCell>
-                  <StackedCell label="Terakhir dipakai" className="whitespace-nowrap">
+                  <StackedCell label="Terakhir dipakai">
                     {when(k.last_used_at)}
                   </StackedCell>
                   <StackedCell align="right">

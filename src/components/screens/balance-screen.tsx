@@ -25,7 +25,6 @@ const TOPUP_COLUMNS = [
   { label: "Dibuat (WIB)" },
   { label: "Metode" },
   { label: "Paket", align: "right" as const },
-  { label: "Total bayar", align: "right" as const },
   { label: "Tindakan", hidden: true },
 ];
 const LEDGER_COLUMNS = [{ label: "Waktu (WIB)" }, { label: "Keterangan" }, { label: "Referensi" }, { label: "Jumlah", align: "right" as const }, { label: "Saldo akhir", align: "right" as const }];
@@ -65,7 +64,7 @@ export function BalanceScreen() {
     <>
       <PageHeader title="Saldo" description="Saldo dipotong per OTP yang berhasil dikirim. Pengiriman yang gagal tidak dipotong." />
       <div className="flex flex-col gap-6">
-        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <div className="grid gap-6 xl:grid-cols-[18rem_minmax(0,1fr)] xl:items-start">
           <Card>
             <p className="text-sm text-slate-500">Saldo saat ini</p>
             {profile.data ? (
@@ -91,22 +90,20 @@ export function BalanceScreen() {
               {topups.data.items.map((t) => {
                 const status = TOPUP_STATUS[t.status] ?? { label: t.status, tone: "slate" as const };
                 return (
-                  <StackedRow key={t.topup_id} data-testid="topup-row">
+                  <StackedRow key={t.topup_id} data-testid="topup-row" className="align-top">
                     <StackedCell label="Status">
                       <Badge tone={status.tone}>{status.label}</Badge>
                     </StackedCell>
                     <StackedCell label="ID" className="whitespace-nowrap">
                       <span className="font-mono text-xs">{t.topup_id}</span>
                     </StackedCell>
-                    <StackedCell label="Dibuat (WIB)" className="whitespace-nowrap">
+                    <StackedCell label="Dibuat (WIB)">
                       {t.created_at}
                     </StackedCell>
                     <StackedCell label="Metode">{t.payment_method}</StackedCell>
                     <StackedCell label="Paket" align="right" className="whitespace-nowrap tabular-nums">
                       {formatRupiah(t.amount)}
-                    </StackedCell>
-                    <StackedCell label="Total bayar" align="right" className="whitespace-nowrap tabular-nums">
-                      {formatRupiah(t.payment_total)}
+                      <span className="block text-xs text-slate-600">total {formatRupiah(t.payment_total)}</span>
                     </StackedCell>
                     <StackedCell align="right">
                       {t.status === "Pending" && t.payment_url ? (
@@ -131,8 +128,8 @@ export function BalanceScreen() {
             <>
               <StackedTable columns={LEDGER_COLUMNS} caption="Mutasi saldo">
                 {ledger.data.items.map((e) => (
-                  <StackedRow key={e.id} data-testid="ledger-row">
-                    <StackedCell label="Waktu (WIB)" className="whitespace-nowrap">
+                  <StackedRow key={e.id} data-testid="ledger-row" className="align-top">
+                    <StackedCell label="Waktu (WIB)">
                       {e.created_at}
                     </StackedCell>
                     <StackedCell label="Keterangan">

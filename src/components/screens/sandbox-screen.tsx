@@ -1,5 +1,5 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { PendingInbound } from "@/components/dashboard/pending-inbound";
 import { CHANNEL_LABELS } from "@/components/format";
@@ -9,6 +9,7 @@ import { Badge, Button, Card, EmptyState, ErrorNotice, Loading, Notice, PageHead
 
 export function SandboxScreen() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const pages = useCursorPages();
   // The newest page follows new messages; older pages stay put while read.
   const inbox = useQuery({ ...trpc.reports.sandboxInbox.queryOptions({ cursor: pages.cursor, limit: 25 }), placeholderData: keepPreviousData, refetchInterval: pages.isFirst ? 5000 : false });
@@ -19,7 +20,14 @@ export function SandboxScreen() {
         title="Kotak masuk sandbox"
         description="Pesan yang “dikirim” oleh penyedia sandbox untuk akun Anda, terbaru di atas. Karena tidak ada pesan yang benar-benar keluar, kodenya ditampilkan di sini untuk pengujian."
         actions={
-          <Button variant="secondary" onClick={() => inbox.refetch()} busy={inbox.isFetching && !inbox.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void inbox.refetch();
+              void queryClient.invalidateQueries({ queryKey: trpc.reports.pendingInbound.queryKey() });
+            }}
+            busy={inbox.isFetching && !inbox.isPending}
+          >
             Muat ulang
           </Button>
         }

@@ -8,7 +8,7 @@ import { Badge, Card, ErrorNotice, Loading, PageHeader } from "@/components/ui/p
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2 border-b border-slate-100 py-2 text-sm last:border-0">
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 border-b border-slate-100 py-2 text-sm last:border-0 sm:grid-cols-[10rem_minmax(0,1fr)]">
       <dt className="text-slate-500">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
@@ -104,11 +104,11 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
               {t.deliveries.length > 0 ? (
                 <ul className="mt-3 flex flex-col gap-1 text-sm">
                   {t.deliveries.map((d, i) => (
-                    <li key={i} className="flex justify-between rounded bg-slate-50 px-3 py-2">
+                    <li key={i} className="flex flex-wrap justify-between gap-x-3 rounded bg-slate-50 px-3 py-2">
                       <span>
                         {CHANNEL_LABELS[d.channel] ?? d.channel} → {d.destination ?? "—"}
                       </span>
-                      <span className="text-slate-500">
+                      <span className="text-slate-600">
                         {d.sent_at} · {d.delivered ? "terkirim" : "gagal"}
                       </span>
                     </li>

@@ -130,7 +130,7 @@ export function TransactionsScreen() {
                       {t.otp_id}
                     </Link>
                   </StackedCell>
-                  <StackedCell label="Waktu (WIB)" className="whitespace-nowrap">
+                  <StackedCell label="Waktu (WIB)">
                     {t.created_at}
                   </StackedCell>
                   <StackedCell label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</StackedCell>

@@ -7,7 +7,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
         {/* Titles can be ids with no spaces (an OTP id): they wrap anywhere rather than widen the page. */}
-        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
+        <h1 className="text-xl font-semibold tracking-tight wrap-anywhere sm:text-2xl">{title}</h1>
         {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p> : null}
       </div>
       {actions ? <div className="flex gap-2">{actions}</div> : null}
