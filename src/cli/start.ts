@@ -2,7 +2,7 @@
 // the embedded server in DATA_DIR), applies migrations, builds the app when the
 // build is missing or older than the sources, then serves it on PORT (serve.mjs).
 // `--dev` runs `next dev` instead.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { EnvError, getEnv } from "@/env";
@@ -37,12 +37,34 @@ function buildIsStale(): boolean {
   return Math.max(...sources) > built;
 }
 
+// A signal during start-up (Ctrl-C while the first build runs) must still stop the
+// embedded database this process brought up; once the server runs, it is forwarded.
+let server: ChildProcess | undefined;
+let stopRequested: NodeJS.Signals | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (server) server.kill(signal);
+    else stopRequested = signal;
+  });
+}
+
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const env = getEnv();
   const database = await resolveDatabase();
-  const migrated = await migrate(database.url);
-  if (migrated.applied.length) console.log(JSON.stringify({ msg: "migrations applied", migrations: migrated.applied }));
+  const leave = async (code: number): Promise<never> => {
+    await database.stop();
+    process.exit(code);
+  };
+  const leaveIfAsked = () => (stopRequested ? leave(0) : undefined);
+  try {
+    await leaveIfAsked();
+    const migrated = await migrate(database.url);
+    if (migrated.applied.length) console.log(JSON.stringify({ msg: "migrations applied", migrations: migrated.applied }));
+  } catch (err) {
+    console.error(`Start-up failed: ${(err as Error).stack ?? err}`);
+    return leave(1);
+  }
   console.log(JSON.stringify({ msg: "database ready", embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }));
   // Which channels reach real people, and whether payments are real: the first thing to check after a deploy.
   const providers = Object.fromEntries(CHANNELS.map((channel) => [channel, getChannelAdapter(channel).provider]));
@@ -52,22 +74,17 @@ async function main(): Promise<void> {
   if (!dev && buildIsStale()) {
     console.log(JSON.stringify({ msg: "building the app (first start or sources changed)" }));
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
-    if (build.status !== 0) {
-      await database.stop();
-      process.exit(build.status ?? 1);
-    }
+    // A Ctrl-C reaches the build too; let the signal's handler run (one turn of the event loop) before looking.
+    await new Promise((resolve) => setImmediate(resolve));
+    await leaveIfAsked();
+    if (build.status !== 0) return leave(build.status ?? 1);
   }
+  await leaveIfAsked();
 
-  const server = dev
+  server = dev
     ? spawn(process.execPath, [nextBin, "dev", "-p", String(env.PORT)], { stdio: "inherit", env: childEnv })
     : spawn(process.execPath, [serveScript, "--port", String(env.PORT)], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
-  const forward = (signal: NodeJS.Signals) => server.kill(signal);
-  process.on("SIGINT", forward);
-  process.on("SIGTERM", forward);
-  server.on("exit", async (code, signal) => {
-    await database.stop();
-    process.exit(code ?? (signal ? 0 : 1));
-  });
+  server.on("exit", (code, signal) => void leave(code ?? (signal ? 0 : 1)));
 }
 
 main().catch((err) => {

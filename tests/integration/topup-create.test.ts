@@ -218,12 +218,12 @@ describe("POST /v3/topups: gateway failure", () => {
 
   it("is 500 INTERNAL_ERROR with no invoice stored when the gateway refuses", async () => {
     sim = await startXenditSimulator("xnd_development_secret");
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_API_BASE_URL: sim.baseUrl });
+    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token", XENDIT_API_BASE_URL: sim.baseUrl });
     sim.failNext(503);
     const m = await newMerchant();
     const { status, body } = await createTopupCall(m.key, { amount: 10000 });
     expect(status).toBe(500);
-    expect(body).toMatchObject({ success: false, data: null, error: { code: "INTERNAL_ERROR" } });
+    expect(body).toMatchObject({ success: false, data: null, error: { code: "INTERNAL_ERROR", message: "Pembayaran tidak dapat disiapkan saat ini. Silakan coba lagi." } });
     expect(sim.requests).toHaveLength(1);
     expect(await (await getDb()).topup.count()).toBe(0);
   });
@@ -233,11 +233,12 @@ describe("POST /v3/topups: gateway failure", () => {
     const unreachable = sim.baseUrl;
     await sim.close();
     sim = undefined;
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_API_BASE_URL: unreachable });
+    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token", XENDIT_API_BASE_URL: unreachable });
     const m = await newMerchant();
     const { status, body } = await createTopupCall(m.key, { amount: 10000 });
     expect(status).toBe(500);
-    expect(body.error?.code).toBe("INTERNAL_ERROR");
+    // The gateway's own failure, not any other 500 on the way.
+    expect(body.error).toEqual({ code: "INTERNAL_ERROR", message: "Pembayaran tidak dapat disiapkan saat ini. Silakan coba lagi." });
     expect(await (await getDb()).topup.count()).toBe(0);
   });
 });
