@@ -11,6 +11,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { hasValidCrc, parseEmvFields } from "../src/server/payments/qris-payload";
 import { otpctl } from "./support/otpctl";
 import { decodeQrPng } from "./support/qr-png";
+import { expectNothingSticksOut } from "./support/layout";
 import { forceExpiry, forceFailure, storedQrString } from "./support/topup-database";
 
 const artifacts = path.resolve("e2e/artifacts");
@@ -51,29 +52,6 @@ async function tabTo(page: Page, button: Locator) {
   await expect(button).toBeFocused();
   await expect(button).toHaveCSS("outline-style", "solid");
   await expect(button).toHaveCSS("outline-width", "2px");
-}
-
-/**
- * Nothing sticks out sideways: no horizontal scrolling, and nothing in a card
- * (amount, countdown, VA number, buttons) pokes past that card's edge.
- */
-async function expectNothingSticksOut(page: Page) {
-  const problems = await page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`page is ${root.scrollWidth}px wide in a ${root.clientWidth}px viewport`);
-    for (const card of document.querySelectorAll("main section")) {
-      const edge = card.getBoundingClientRect();
-      for (const el of card.querySelectorAll("*")) {
-        const box = el.getBoundingClientRect();
-        if (box.width > 0 && (box.left < edge.left - 0.5 || box.right > edge.right + 0.5)) {
-          found.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" leaves its card (${Math.round(box.left)}–${Math.round(box.right)} vs ${Math.round(edge.left)}–${Math.round(edge.right)})`);
-        }
-      }
-    }
-    return found;
-  });
-  expect(problems).toEqual([]);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `topup-${name}.png`), fullPage: true });
@@ -221,6 +199,8 @@ test("sandbox: Simulasikan pembayaran settles the invoice and the saldo grows by
   await page.getByRole("button", { name: "Simulasikan pembayaran" }).click();
   await expect(page.getByTestId("topup-status")).toHaveAttribute("data-status", "Paid");
   await expect(page.getByText("Pembayaran berhasil", { exact: true })).toBeVisible();
+  // The focused button is gone with the sandbox section; focus lands on the outcome instead of the page top.
+  await expect(page.getByTestId("topup-status")).toBeFocused();
   await expect(page.getByRole("button", { name: "Simulasikan pembayaran" })).toHaveCount(0);
   const account = await request.get("/v3/account", { headers: { Authorization: `Bearer ${key}` } });
   expect((await account.json()).data.saldo).toBe(10000);

@@ -1,0 +1,31 @@
+// Layout checks shared by the browser tests.
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Nothing sticks out sideways: no horizontal scrolling, and nothing in a card
+ * (`main section`: amounts, ids, buttons, tables) pokes past that card's edge.
+ * Content inside its own scroll box (a code block, a wide log table) may extend
+ * past the card; that box itself may not.
+ */
+export async function expectNothingSticksOut(page: Page) {
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`page is ${root.scrollWidth}px wide in a ${root.clientWidth}px viewport`);
+    const scrollsInside = (el: Element, card: Element) => {
+      for (let p = el.parentElement; p && p !== card; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
+      return false;
+    };
+    for (const card of document.querySelectorAll("main section")) {
+      const edge = card.getBoundingClientRect();
+      for (const el of card.querySelectorAll("*")) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) && !scrollsInside(el, card)) {
+          found.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" leaves its card (${Math.round(box.left)}–${Math.round(box.right)} vs ${Math.round(edge.left)}–${Math.round(edge.right)})`);
+        }
+      }
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+}
