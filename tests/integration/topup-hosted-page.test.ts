@@ -14,7 +14,7 @@ describe("hosted payment page link", () => {
     const m = await newMerchant({ brandName: "Toko Maju" });
     const invoice = await createTopupOk(m.key, { amount: 100000 });
     const view = await getHostedTopup(invoice.topup_id, invoice.payment_hash);
-    expect(view).toMatchObject({ brand: "Toko Maju", amount: 100000, admin_fee: 700, payment_total: 100700, payment_type: "qr", status: "Pending", sandbox: true });
+    expect(view).toMatchObject({ brand: "Toko Maju", amount: 100000, admin_fee: 700, payment_total: 100700, payment_type: "qr", status: "Pending", sandbox: true, sandbox_invoice: true });
     expect(view!.instructions!.qr_string).toMatch(/^000201/);
     expect(view!.remaining_seconds).toBeGreaterThan(3 * 3600 - 60);
   });
@@ -154,7 +154,8 @@ describe("sandbox simulate payment", () => {
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
     restore = withEnv({ SMTP_URL: "smtp://127.0.0.1:2525" });
-    expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.sandbox).toBe(false);
+    // The page still says the invoice cannot be paid for real.
+    expect(await getHostedTopup(invoice.topup_id, invoice.payment_hash)).toMatchObject({ sandbox: false, sandbox_invoice: true });
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
     expect(await saldoOf(m.id)).toBe(0);

@@ -145,6 +145,15 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
                 </p>
               ) : null}
             </section>
+          ) : initial.sandbox_invoice ? (
+            <section aria-labelledby="sandbox" className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4" data-testid="sandbox-invoice-notice">
+              <h2 id="sandbox" className="text-sm font-semibold text-amber-900">
+                Tagihan sandbox
+              </h2>
+              <p className="mt-1 text-sm text-amber-900">
+                Tagihan ini dibuat oleh gateway sandbox: QR atau nomor virtual account di atas tidak dapat dibayar sungguhan. Hubungi operator Sandi untuk menandainya lunas.
+              </p>
+            </section>
           ) : null}
         </>
       ) : null}

@@ -30,6 +30,8 @@ export type HostedTopup = HostedTopupStatus & {
   instructions: { qr_string: string | null; va_bank: string | null; va_number: string | null } | null;
   /** True when the payer may "pay" from the page: see canSimulatePayment. */
   sandbox: boolean;
+  /** Issued by the sandbox gateway: its QR or VA moves no money, whether or not the page may simulate the payment. */
+  sandbox_invoice: boolean;
 };
 
 async function findByLink(topupId: string, hash: string | null | undefined) {
@@ -62,6 +64,7 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
     paid_at: topup.paidAt ? formatWib(topup.paidAt) : null,
     instructions: payable ? { qr_string: topup.qrString, va_bank: topup.vaBank, va_number: topup.vaNumber } : null,
     sandbox: topup.gateway === "sandbox" && canSimulatePayment(),
+    sandbox_invoice: topup.gateway === "sandbox",
   };
 }
 
