@@ -6,6 +6,8 @@ import { POST as simulateRoute } from "@/app/topup/[id]/simulate/route";
 import { resetEnvForTests } from "@/env";
 import { getDb } from "@/server/db/client";
 import type { TopupInvoiceData } from "@/schemas/v3/topups";
+import { afterEach, beforeEach } from "vitest";
+import { startXenditSimulator, type XenditSimulator } from "../simulators/xendit-simulator";
 import { readEnvelope, routeParams, v3Request } from "./http";
 
 export async function createTopupCall(key: string, body: unknown) {
@@ -66,4 +68,26 @@ export function withEnv(vars: Record<string, string | undefined>): () => void {
   };
   apply(vars);
   return () => apply(previous);
+}
+
+export const XENDIT_TEST_SECRET = "xnd_development_0123456789abcdef";
+export const XENDIT_TEST_TOKEN = "cb_token_0123456789abcdef0123456789abcdef";
+
+/**
+ * Xendit, as its local simulator, is the payment gateway for every test of the calling
+ * describe block, invoices included, as in production. `env` layers more variables for
+ * one test; everything is restored after it.
+ */
+export function useXenditGateway() {
+  let sim: XenditSimulator | undefined;
+  const restores: (() => void)[] = [];
+  beforeEach(async () => {
+    sim = await startXenditSimulator(XENDIT_TEST_SECRET);
+    restores.push(withEnv({ XENDIT_SECRET_KEY: XENDIT_TEST_SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: XENDIT_TEST_TOKEN }));
+  });
+  afterEach(async () => {
+    while (restores.length) restores.pop()!();
+    await sim?.close();
+  });
+  return { env: (vars: Record<string, string | undefined>) => void restores.push(withEnv(vars)) };
 }

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as xenditHook } from "@/app/api/hooks/xendit/route";
 import type { TopupInvoiceData } from "@/schemas/v3/topups";
-import { createTopupOk, postXenditCallback, topupLedgerEntries, topupRow, withEnv } from "../harness/topup-fixtures";
+import { createTopupOk, postXenditCallback, topupLedgerEntries, topupRow, useXenditGateway, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
 import { expectLedgerBalanced, newMerchant, saldoOf } from "../harness/v3-fixtures";
-import { startXenditSimulator, type XenditSimulator } from "../simulators/xendit-simulator";
 
-const TOKEN = "cb_token_0123456789abcdef0123456789abcdef";
-const SECRET = "xnd_development_0123456789abcdef";
+const TOKEN = XENDIT_TEST_TOKEN;
 
 /** The virtual account or QR code id Xendit issued for the invoice, which its callbacks name. */
 async function instrumentOf(invoice: TopupInvoiceData): Promise<string> {
@@ -61,16 +59,7 @@ async function postRawXenditCallback(body: BodyInit, headers: Record<string, str
 
 describe("Xendit payment callback", () => {
   // Invoices are issued by Xendit (its local simulator), as in production: a callback must name the gateway that issued the invoice.
-  let sim: XenditSimulator;
-  let restore: () => void;
-  beforeEach(async () => {
-    sim = await startXenditSimulator(SECRET);
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: TOKEN });
-  });
-  afterEach(async () => {
-    restore();
-    await sim.close();
-  });
+  const xendit = useXenditGateway();
 
   it("a fixed-VA payment with the right token settles the top-up", async () => {
     const m = await newMerchant({ saldo: 0 });
@@ -110,8 +99,7 @@ describe("Xendit payment callback", () => {
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
     const callback = await qrPayment(invoice);
-    restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: undefined, XENDIT_CALLBACK_TOKEN: undefined });
+    xendit.env({ XENDIT_SECRET_KEY: undefined, XENDIT_CALLBACK_TOKEN: undefined });
     const res = await postXenditCallback(callback, "");
     expect(res.status).toBe(401);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
@@ -194,8 +182,7 @@ describe("Xendit payment callback", () => {
 
   it("a Xendit callback for an invoice the sandbox gateway issued changes nothing", async () => {
     const m = await newMerchant({ saldo: 0 });
-    restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: undefined, XENDIT_CALLBACK_TOKEN: TOKEN });
+    xendit.env({ XENDIT_SECRET_KEY: undefined });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
     expect((await topupRow(invoice.topup_id)).gateway).toBe("sandbox");
     const res = await postXenditCallback(await qrPayment(invoice), TOKEN);

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { getHostedTopup } from "@/server/services/topups/hosted-page";
-import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, withEnv } from "../harness/topup-fixtures";
+import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, useXenditGateway, withEnv, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
 import { newMerchant, saldoOf } from "../harness/v3-fixtures";
-import { startXenditSimulator, type XenditSimulator } from "../simulators/xendit-simulator";
 
 function tamper(hash: string): string {
   return (hash[0] === "a" ? "b" : "a") + hash.slice(1);
@@ -62,18 +61,7 @@ describe("hosted payment page link", () => {
 });
 
 describe("a failed top-up on the hosted page", () => {
-  const TOKEN = "cb_token_0123456789abcdef0123456789abcdef";
-  const SECRET = "xnd_development_0123456789abcdef";
-  let sim: XenditSimulator;
-  let restore: () => void;
-  beforeEach(async () => {
-    sim = await startXenditSimulator(SECRET);
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: TOKEN });
-  });
-  afterEach(async () => {
-    restore();
-    await sim.close();
-  });
+  useXenditGateway();
 
   async function failedInvoice() {
     const m = await newMerchant({ saldo: 0 });
@@ -81,7 +69,7 @@ describe("a failed top-up on the hosted page", () => {
     expect((await pageStatus(invoice.topup_id, invoice.payment_hash)).body.status).toBe("Pending");
     const qrId = (await topupRow(invoice.topup_id)).gatewayReference;
     const failure = { event: "qr.payment", data: { id: "qrpy_failed", qr_id: qrId, reference_id: invoice.topup_id, amount: invoice.payment_total, status: "FAILED" } };
-    expect((await postXenditCallback(failure, TOKEN)).body.outcome).toBe("failed");
+    expect((await postXenditCallback(failure, XENDIT_TEST_TOKEN)).body.outcome).toBe("failed");
     return { m, invoice };
   }
 

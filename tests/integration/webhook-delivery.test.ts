@@ -10,6 +10,7 @@ import { listWebhookEvents, resendEvent, rotateWebhookSecret, sendTestEvent } fr
 import { runOnce } from "@/server/worker/run-once";
 import { startReceiver, type Received } from "../harness/webhook-receiver";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
+import { merchantWithWebhook } from "../harness/webhook-merchant";
 import { databaseUrl } from "../harness/per-file-database";
 
 const closers: (() => Promise<void>)[] = [];
@@ -37,13 +38,6 @@ function verifySignature(received: Received, secret: string): boolean {
   return (received.headers["webhook-signature"] as string).split(" ").some((entry) => entry === `v1,${expected}`);
 }
 
-async function merchantWithWebhook(respond?: Parameters<typeof startReceiver>[0]) {
-  const receiver = await startReceiver(respond);
-  closers.push(receiver.close);
-  const m = await newMerchant();
-  const { webhook_secret } = (await updateMerchant(m.merchantId, { webhookUrl: receiver.url })) as { webhook_secret: string };
-  return { m, receiver, secret: webhook_secret };
-}
 
 async function verifiedOtp(key: string) {
   const created = await requestOtp(key, { channel: "sms", destination: "6281234567890", external_id: "ext-1" });

@@ -9,19 +9,13 @@ import { periodicJobs } from "@/server/worker/periodic-jobs";
 import { runOnce } from "@/server/worker/run-once";
 import { startReceiver } from "../harness/webhook-receiver";
 import { newMerchant } from "../harness/v3-fixtures";
+import { merchantWithWebhook } from "../harness/webhook-merchant";
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-async function merchantWithWebhook(respond?: Parameters<typeof startReceiver>[0]) {
-  const receiver = await startReceiver(respond);
-  closers.push(receiver.close);
-  const m = await newMerchant();
-  const { webhook_secret: secret } = (await updateMerchant(m.merchantId, { webhookUrl: receiver.url })) as { webhook_secret: string };
-  return { m, receiver, secret };
-}
 
 describe("webhook settings and log", () => {
   it("settings show the URL, secret and state, and are null without a URL", async () => {

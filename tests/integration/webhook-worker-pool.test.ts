@@ -2,27 +2,11 @@
 // that hangs until the timeout must not hold back everyone else's webhooks.
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { updateMerchant } from "@/server/services/merchants/merchants";
 import { sendTestEvent } from "@/server/services/webhooks/manage";
 import { claimDueDeliveries } from "@/server/services/webhooks/deliver-due";
 import { startWorker, type Worker } from "@/server/worker/background-worker";
-import { startReceiver } from "../harness/webhook-receiver";
-import { newMerchant } from "../harness/v3-fixtures";
+import { merchantWithWebhook } from "../harness/webhook-merchant";
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
-
-async function merchantWithWebhook(respond?: Parameters<typeof startReceiver>[0]) {
-  const receiver = await startReceiver(respond);
-  closers.push(receiver.close);
-  const m = await newMerchant();
-  await updateMerchant(m.merchantId, { webhookUrl: receiver.url });
-  const db = await getDb();
-  const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { merchantId: m.id } });
-  return { m, receiver, endpointId: endpoint.id };
-}
 
 async function queueTestEvents(merchantId: number, count: number): Promise<void> {
   for (let i = 0; i < count; i++) await sendTestEvent(merchantId);
