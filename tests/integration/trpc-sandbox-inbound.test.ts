@@ -7,7 +7,7 @@ import { getDb } from "@/server/db/client";
 import { overrideEnv } from "../harness/env-override";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
-import { SANDBOX_INBOUND_SENDER } from "@/server/services/reports/sandbox-inbound";
+import { SANDBOX_INBOUND_SENDER } from "@/server/services/otp/sandbox-inbound";
 import { getOtpDetail, newMerchant, requestOtp } from "../harness/v3-fixtures";
 
 const callerFor = createCallerFactory(appRouter);
@@ -86,10 +86,13 @@ describe("sandbox inbound WhatsApp from the dashboard", () => {
     expect((await a.caller.reports.pendingInbound()).items).toEqual([]);
   });
 
-  it("is not offered, and refuses to complete, once WhatsApp reaches real users", async () => {
+  it.each([
+    ["sends through the Cloud API", { WHATSAPP_TOKEN: "token", WHATSAPP_PHONE_NUMBER_ID: "123456" }],
+    ["receives through the inbound webhook", { WHATSAPP_APP_SECRET: "app-secret", WHATSAPP_NUMBER: "6281100000000" }],
+  ])("is not offered, and refuses to complete, once WhatsApp %s", async (_how, vars) => {
     const a = await signedIn();
     const otpId = await inboundOtp(a.key);
-    restoreEnv = overrideEnv({ WHATSAPP_TOKEN: "token", WHATSAPP_PHONE_NUMBER_ID: "123456" });
+    restoreEnv = overrideEnv(vars);
     expect(await a.caller.reports.pendingInbound()).toEqual({ available: false, items: [] });
     await rejectsWith(a.caller.reports.completeInbound({ otpId }), "NOT_FOUND");
     restoreEnv();

@@ -3,7 +3,7 @@ import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
 import { getOverview } from "@/server/services/reports/overview";
 import { listSandboxMessages } from "@/server/services/reports/sandbox-inbox";
-import { completeSandboxInbound, listPendingInbound } from "@/server/services/reports/sandbox-inbound";
+import { completeSandboxInbound, listPendingInbound } from "@/server/services/otp/sandbox-inbound";
 import { getTransaction, listTransactions } from "@/server/services/reports/transactions";
 import { merchantProcedure, router } from "../init";
 

@@ -2,11 +2,12 @@
 // merchant plays the user and "sends" the WhatsApp message from the dashboard.
 // Completing goes through matchInboundWhatsapp, the same path as the real
 // WhatsApp webhook and `otpctl sandbox inbound-whatsapp`.
+import { getEnv } from "@/env";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/server/lib/wib-time";
 import { isSandboxChannel } from "@/server/channels/registry";
-import { matchInboundWhatsapp, type InboundResult } from "@/server/services/otp/inbound";
+import { matchInboundWhatsapp, type InboundResult } from "./inbound";
 
 /** The sender used for an OTP not bound to a number (the user's number is whoever writes). */
 export const SANDBOX_INBOUND_SENDER = "6281100000001";
@@ -14,11 +15,12 @@ export const SANDBOX_INBOUND_SENDER = "6281100000001";
 const PENDING_SHOWN = 20;
 
 /**
- * Sandbox mode for this flow: WhatsApp is not configured, so no real inbound
- * message can ever arrive and nothing but the sandbox can complete the OTP.
+ * Sandbox mode for this flow: WhatsApp is configured neither for sending nor for
+ * the inbound webhook, so no real inbound message can ever arrive and nothing but
+ * the sandbox can complete the OTP.
  */
 function inboundIsSandboxed(): boolean {
-  return isSandboxChannel("whatsapp");
+  return isSandboxChannel("whatsapp") && !getEnv().WHATSAPP_APP_SECRET;
 }
 
 /** The merchant's whatsapp_inbound OTPs still waiting for the user's message; none outside sandbox mode. */
