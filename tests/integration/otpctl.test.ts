@@ -74,6 +74,19 @@ describe("otpctl", { timeout: 120_000 }, () => {
     }
   });
 
+  it("names the flag, not the service's field, when a value is refused, and exits 2 like any usage error", async () => {
+    for (const [args, message] of [
+      [["merchant", "create", "--name", "A", "--email", "a@x.id", "--rate-limit", "-5"], /^otpctl: --rate-limit: /],
+      [["merchant", "create", "--name", "A", "--email", "a@x.id", "--saldo", "-1"], /^otpctl: --saldo: /],
+      [["merchant", "create", "--name", "A", "--email", "a@x.id", "--brand", "b".repeat(51)], /^otpctl: --brand: /],
+    ] as const) {
+      const result = await otpctl([...args, "--json"]);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr, args.join(" ")).toMatch(message);
+    }
+  });
+
   it("migrate reports what it applied and is idempotent", async () => {
     const out = await json(["migrate"]);
     expect(out.applied).toEqual([]);

@@ -4,6 +4,34 @@ import { createMerchant, showMerchant, updateMerchant } from "@/server/services/
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import type { Channel } from "@/generated/prisma/enums";
+import { isAppError } from "@/server/errors";
+
+/** The service names its input fields; the operator typed flags. */
+const FLAG_OF: Record<string, string> = {
+  name: "--name",
+  email: "--email",
+  password: "--password",
+  brandName: "--brand",
+  brandEmail: "--brand-email",
+  saldo: "--saldo",
+  rateLimit: "--rate-limit",
+  ipAllowlist: "--ip-allowlist",
+  prices: "--price",
+  webhookUrl: "--webhook-url",
+  smsAppHash: "--sms-app-hash",
+};
+
+/** A value the service refuses for a field a flag filled is a usage error (exit 2) naming that flag. */
+async function withFlagNames<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isAppError(err) || err.code !== "VALIDATION_ERROR") throw err;
+    const field = /^(\w+)[.:]/.exec(err.message)?.[1];
+    if (!field || !FLAG_OF[field]) throw err;
+    throw new UsageError(`${FLAG_OF[field]}: ${err.message.slice(err.message.indexOf(":") + 1).trim()}`);
+  }
+}
 
 function parsePrices(entries: string[]): Partial<Record<Channel, number>> | undefined {
   if (entries.length === 0) return undefined;
@@ -22,7 +50,7 @@ export const merchantCommands: Command[] = [
     usage: 'merchant create --name N --email E [--password P] [--brand B] [--brand-email BE] [--saldo N] [--rate-limit N] [--ip-allowlist "ip, ip"]',
     flags: ["name", "email", "password", "brand", "brand-email", "saldo", "rate-limit", "ip-allowlist"],
     run: async (a) => {
-      const { merchant_id, key_id, api_key } = await createMerchant({
+      const { merchant_id, key_id, api_key } = await withFlagNames(() => createMerchant({
         name: a.required("name"),
         email: a.required("email"),
         password: a.string("password"),
@@ -31,7 +59,7 @@ export const merchantCommands: Command[] = [
         saldo: a.int("saldo"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
-      });
+      }));
       return { merchant_id, key_id, api_key };
     },
   },
@@ -46,7 +74,7 @@ export const merchantCommands: Command[] = [
     usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--sms-app-hash H]',
     flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash"],
     run: (a) =>
-      updateMerchant(a.positional(0, "merchant_id"), {
+      withFlagNames(() => updateMerchant(a.positional(0, "merchant_id"), {
         name: a.string("name"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
@@ -55,7 +83,7 @@ export const merchantCommands: Command[] = [
         prices: parsePrices(a.all("price")),
         webhookUrl: a.string("webhook-url"),
         smsAppHash: a.string("sms-app-hash"),
-      }),
+      })),
   },
   {
     name: "merchant credit",
