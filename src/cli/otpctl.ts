@@ -10,10 +10,10 @@ import { merchantCommands } from "./commands/merchant";
 import { sandboxCommands } from "./commands/sandbox";
 import { topupCommands } from "./commands/topup";
 import { webhookCommands } from "./commands/webhook";
-import { EnvError } from "@/env";
-import { disconnectDb } from "@/server/db/client";
+import { EnvError, getEnv } from "@/env";
+import { disconnectDb, getDb } from "@/server/db/client";
 import { resolveDatabase } from "@/server/db/database-url";
-import { migrate } from "@/server/db/migrate";
+import { migrate, pendingMigrations, readMigrations } from "@/server/db/migrate";
 import { isAppError } from "@/server/errors";
 
 export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands];
@@ -31,6 +31,24 @@ function findCommand(positionals: string[]): { command: Command; rest: string[] 
   return undefined;
 }
 
+/**
+ * The embedded default is migrated on the spot, as `npm start` would. A configured
+ * DATABASE_URL (production) is only checked: an operator's command must not change
+ * the schema under running servers as a side effect; `otpctl migrate` does that.
+ */
+async function prepareSchema(url: string): Promise<void> {
+  if (!getEnv().DATABASE_URL) {
+    await migrate(url);
+    return;
+  }
+  const db = await getDb();
+  const [{ exists }] = await db.$queryRawUnsafe<{ exists: boolean }[]>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`);
+  const pending = exists ? await pendingMigrations((sql) => db.$queryRawUnsafe(sql)) : readMigrations().map((m) => m.name);
+  if (pending.length) {
+    throw new Error(`the database at DATABASE_URL lacks ${pending.length} migration(s) (${pending.join(", ")}): run \`otpctl migrate\` first (the server applies them on start too)`);
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   let stopDatabase: (() => Promise<void>) | undefined;
   try {
@@ -45,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
     const database = await resolveDatabase();
     // Leaving stops the embedded server only when no other process (a running `npm start`) uses it.
     stopDatabase = database.stop;
-    if (found.command.name !== "migrate") await migrate(database.url);
+    if (found.command.name !== "migrate") await prepareSchema(database.url);
     const result = await found.command.run(args);
     process.stdout.write(parsed.bools.has("json") ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
     return 0;

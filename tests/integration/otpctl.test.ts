@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import pg from "pg";
 import { otpctl } from "../harness/otpctl";
+import { createScratchDatabase } from "../harness/scratch-database";
 
 async function json(args: string[], env: Record<string, string | undefined> = {}) {
   const result = await otpctl([...args, "--json"], env);
@@ -84,6 +86,25 @@ describe("otpctl", { timeout: 120_000 }, () => {
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stdout).toBe("");
       expect(result.stderr, args.join(" ")).toMatch(message);
+    }
+  });
+
+  it("does not migrate a configured DATABASE_URL as a side effect of another command: it says to run migrate", async () => {
+    const scratch = await createScratchDatabase();
+    try {
+      const refused = await otpctl(["merchant", "show", "mch_x", "--json"], { DATABASE_URL: scratch.url });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toMatch(/lacks \d+ migration\(s\) .*run `otpctl migrate` first/);
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");
+      await client.end();
+      expect(rows[0].n).toBe(0);
+      expect((await json(["migrate"], { DATABASE_URL: scratch.url })).applied.length).toBeGreaterThan(0);
+      expect((await json(["merchant", "create", "--name", "A", "--email", "a@x.id"], { DATABASE_URL: scratch.url })).merchant_id).toMatch(/^mch_/);
+    } finally {
+      await scratch.drop();
     }
   });
 
