@@ -4,9 +4,10 @@
 import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MemoryThrottleStore, RedisThrottleStore, WINDOW_SECONDS } from "@/server/auth/login-throttle";
+import { MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, MemoryThrottleStore, RedisThrottleStore, WINDOW_SECONDS } from "@/server/auth/login-throttle";
 import { getAuthOptions, SIGN_IN_ERRORS } from "@/server/auth/options";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
+import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
 import { getDb } from "@/server/db/client";
@@ -159,5 +160,11 @@ describe("sign-up", () => {
     expect(await db.merchant.count({ where: { email: "tokox@spam.id" } })).toBe(0);
     const elsewhere = callerFor({ merchantPublicId: null, clientIp: "192.0.2.202" });
     expect((await elsewhere.account.signUp({ name: "Toko Y", email: "tokoy@spam.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
+  });
+
+  it("takes at most 100 sign-ups per 15 minutes from all addresses together, so forged X-Forwarded-For values do not buy more", async () => {
+    const store = new MemoryThrottleStore();
+    for (let i = 0; i < MAX_SIGN_UPS_TOTAL; i++) await countSignUpAttempt(`198.51.100.${i % 250}-${i}`, store);
+    await expect(countSignUpAttempt("203.0.113.77", store)).rejects.toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/Terlalu banyak pendaftaran saat ini/) });
   });
 });

@@ -2,7 +2,7 @@
 // windows: MAX_FAILURES failed sign-ins per e-mail + IP, MAX_ACCOUNT_FAILURES per
 // e-mail from any address (the client IP comes from headers a client can forge
 // when no proxy overwrites them, so the per-IP count alone is not a limit), and
-// MAX_SIGN_UPS per IP. With REDIS_URL the counters live in Redis (shared by every
+// MAX_SIGN_UPS per IP with MAX_SIGN_UPS_TOTAL from anywhere. With REDIS_URL the counters live in Redis (shared by every
 // instance); without it, in this process (one instance, which is the
 // no-configuration default).
 import Redis from "ioredis";
@@ -11,6 +11,7 @@ import { getEnv } from "@/env";
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 20;
 export const MAX_SIGN_UPS = 10;
+export const MAX_SIGN_UPS_TOTAL = 100;
 export const WINDOW_SECONDS = 15 * 60;
 
 export interface LoginThrottleStore {
