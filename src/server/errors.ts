@@ -53,13 +53,16 @@ export class AppError extends Error {
   readonly details?: Record<string, unknown>;
   /** Extra response headers, e.g. Retry-After for rate limits. */
   readonly headers?: Record<string, string>;
+  /** The service input field a VALIDATION_ERROR is about, for callers that name it their own way (otpctl flags); never sent. */
+  readonly field?: string;
 
-  constructor(code: ErrorCode, message?: string, options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message?: string, options: { details?: Record<string, unknown>; headers?: Record<string, string>; field?: string } = {}) {
     super(message ?? DEFAULT_MESSAGES[code]);
     this.name = "AppError";
     this.code = code;
     this.details = options.details;
     this.headers = options.headers;
+    this.field = options.field;
   }
 
   get status(): number {

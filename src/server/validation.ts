@@ -7,7 +7,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join(".");
-  throw new AppError("VALIDATION_ERROR", field ? `${field}: ${issue.message}` : issue.message);
+  throw new AppError("VALIDATION_ERROR", field ? `${field}: ${issue.message}` : issue.message, { field: issue.path.length ? String(issue.path[0]) : undefined });
 }
 
 /**

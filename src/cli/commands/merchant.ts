@@ -26,10 +26,8 @@ async function withFlagNames<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (!isAppError(err) || err.code !== "VALIDATION_ERROR") throw err;
-    const field = /^(\w+)[.:]/.exec(err.message)?.[1];
-    if (!field || !FLAG_OF[field]) throw err;
-    throw new UsageError(`${FLAG_OF[field]}: ${err.message.slice(err.message.indexOf(":") + 1).trim()}`);
+    if (!isAppError(err) || err.code !== "VALIDATION_ERROR" || !err.field || !FLAG_OF[err.field]) throw err;
+    throw new UsageError(`${FLAG_OF[err.field]}: ${err.message.slice(err.message.indexOf(":") + 1).trim()}`);
   }
 }
 

@@ -2,9 +2,9 @@
 // windows: MAX_FAILURES failed sign-ins per e-mail + IP, MAX_ACCOUNT_FAILURES per
 // e-mail from any address (the client IP comes from headers a client can forge
 // when no proxy overwrites them, so the per-IP count alone is not a limit), and
-// MAX_SIGN_UPS per IP with MAX_SIGN_UPS_TOTAL from anywhere. With REDIS_URL the counters live in Redis (shared by every
-// instance); without it, in this process (one instance, which is the
-// no-configuration default).
+// MAX_SIGN_UPS per IP with MAX_SIGN_UPS_TOTAL from anywhere. With REDIS_URL the
+// counters live in Redis (shared by every instance); without it, in this process
+// (one instance, which is the no-configuration default).
 import Redis from "ioredis";
 import { getEnv } from "@/env";
 
