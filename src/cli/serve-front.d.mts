@@ -5,3 +5,4 @@ export function frontAnswer(method: string, url: string | undefined): FrontAnswe
 export function clientErrorAnswer(err: { code?: string }): FrontAnswer;
 export function rawResponse(answer: FrontAnswer): string;
 export function apiUrl(url: string | undefined): string;
+export function isApiPath(path: string): boolean;

@@ -62,7 +62,7 @@ function pathOf(url) {
   return (url ?? "/").split("?")[0];
 }
 
-function isApiPath(path) {
+export function isApiPath(path) {
   return path === "/v3" || path.startsWith("/v3/");
 }
 

@@ -4,8 +4,11 @@
 // connection. Plain JavaScript on purpose: the server process loads no
 // TypeScript loader.
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
-import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse } from "./serve-front.mjs";
+import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, isApiPath, rawResponse } from "./serve-front.mjs";
+import { createV3Dispatcher } from "./v3-dispatch.mjs";
+import { loadV3Routes } from "./v3-routes.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -19,14 +22,23 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
+  const dispatchV3 = createV3Dispatcher(await loadV3Routes(process.cwd(), distDir), `http://${hostname ?? "localhost"}:${port}`);
 
   const server = createServer((req, res) => {
     const answer = frontAnswer(req.method ?? "", req.url);
-    if (!answer) {
-      req.url = apiUrl(req.url);
-      return void handle(req, res);
-    }
-    res.writeHead(answer.status, answer.headers).end(answer.body);
+    if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
+    req.url = apiUrl(req.url);
+    const pathname = req.url.split("?")[0];
+    if (!isApiPath(pathname)) return void handle(req, res);
+    dispatchV3(req, res, pathname)
+      .then((handled) => (handled ? undefined : handle(req, res)))
+      .catch((err) => {
+        console.error(JSON.stringify({ msg: "unhandled error in /v3 dispatch", error: String(err?.stack ?? err) }));
+        const failed = envelopeAnswer(500, "INTERNAL_ERROR", "Terjadi kesalahan pada server. Silakan coba lagi.");
+        if (!res.headersSent) res.writeHead(failed.status, failed.headers);
+        res.end(res.headersSent ? undefined : failed.body);
+      });
   });
   // CONNECT never reaches the request listener.
   server.on("connect", (req, socket) => socket.end(rawResponse(frontAnswer("CONNECT", req.url))));

@@ -57,7 +57,12 @@ export class AppError extends Error {
   readonly field?: string;
 
   constructor(code: ErrorCode, message?: string, options: { details?: Record<string, unknown>; headers?: Record<string, string>; field?: string } = {}) {
+    // A domain error is an answer, not a bug: its stack is never read, and capturing
+    // one costs more than the rest of a 404 answer.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? DEFAULT_MESSAGES[code]);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = "AppError";
     this.code = code;
     this.details = options.details;

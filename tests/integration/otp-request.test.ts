@@ -159,13 +159,13 @@ describe("POST /v3/request: lengths, ttl, ids and times", () => {
     expect(new Set(counters).size).toBe(20);
   });
 
-  it("keeps counting past 999999 in a day with more digits instead of wrapping", async () => {
-    const m = await newMerchant();
+  it("keeps counting past 999999 in a day with more digits instead of wrapping, going on after a day the old counter row started", async () => {
     const db = await getDb();
-    const day = wibDay(new Date()).toISOString().slice(0, 10);
-    await db.$executeRaw`INSERT INTO otp_daily_counters (day, value) VALUES (${day}::date, 999999) ON CONFLICT (day) DO UPDATE SET value = 999999`;
-    const otpId = (await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
-    expect(otpId).toMatch(/^OTP\d{8}[A-Z]{4}1000000$/);
+    const noon = new Date("2031-06-01T05:00:00Z");
+    const day = wibDay(noon).toISOString().slice(0, 10);
+    await db.$executeRaw`INSERT INTO otp_daily_counters (day, value) VALUES (${day}::date, 999999)`;
+    expect(await nextOtpId(noon)).toMatch(/^OTP20310601[A-Z]{4}1000000$/);
+    expect(await nextOtpId(noon)).toMatch(/^OTP20310601[A-Z]{4}1000001$/);
   });
 
   it("writes timestamps as YYYY-MM-DD HH:MM:SS in WIB", async () => {

@@ -23,7 +23,15 @@ function captureStdout(logRequests: "0" | "1"): string[] {
   return lines;
 }
 
-const requestLines = (lines: string[]) => lines.filter((l) => l.includes('"v3 request"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+// Lines are written in batches, once per turn of the event loop: split the chunks back into lines.
+const requestLines = (lines: string[]) =>
+  lines
+    .flatMap((chunk) => chunk.split("\n"))
+    .filter((l) => l.includes('"v3 request"'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** Lets the batched log lines of the requests so far be written. */
+const flushed = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("/v3 request log", () => {
   it("writes one JSON line per request with method, path, status, latency, merchant and request id — never the key or the code", async () => {
@@ -33,6 +41,7 @@ describe("/v3 request log", () => {
     const otpId = created.body.data!.otp_id as string;
     const code = await deliveredCode(otpId);
     const verified = await verify(m.key, { otp_id: otpId, otp: code });
+    await flushed();
     vi.restoreAllMocks();
 
     const logged = requestLines(lines);
@@ -50,6 +59,7 @@ describe("/v3 request log", () => {
     const lines = captureStdout("1");
     const tried = "sk_live_someonesguessedkey0000000000";
     const res = await readEnvelope(await accountGet(v3Request("/v3/account?token=abc", { key: tried })));
+    await flushed();
     vi.restoreAllMocks();
     const [line] = requestLines(lines);
     expect(line).toMatchObject({ method: "GET", path: "/v3/account", status: 401, merchant_id: null, error_code: "UNAUTHORIZED", request_id: res.headers.get("x-request-id") });
@@ -61,6 +71,7 @@ describe("/v3 request log", () => {
     const m = await newMerchant();
     const lines = captureStdout("0");
     expect((await readEnvelope(await accountGet(v3Request("/v3/account", { key: m.key })))).status).toBe(200);
+    await flushed();
     vi.restoreAllMocks();
     expect(requestLines(lines)).toEqual([]);
   });

@@ -24,7 +24,7 @@ export type DeliveryRequest = {
  * for whatsapp_inbound), which is what receipts wait on and what the abandoned-
  * creation sweep refunds, and verification accepts only `sent` or `success`.
  */
-export type DeliveryResult =
+export type DeliveryResult = (
   | {
       /** Vendor accepted the send (sent) or confirmed delivery synchronously (success); receipts move `sent` on later. */
       outcome: "sent" | "success";
@@ -33,10 +33,21 @@ export type DeliveryResult =
       /** misscall: the full calling number; the service keeps only its prefix and the hash of its trailing digits. */
       caller?: string;
     }
-  | { outcome: "failed"; provider: string; reason: string; providerMessageId?: string };
+  | { outcome: "failed"; provider: string; reason: string; providerMessageId?: string }
+) & {
+  /** The sandbox's copy of what it "sent", stored with the outcome in the same statement. */
+  sandboxMessage?: SandboxMessageRecord;
+};
+
+export type SandboxMessageRecord = { text: string; code: string; caller: string | null; delivered: boolean };
 
 export interface ChannelAdapter {
   readonly provider: string;
+  /**
+   * True when nothing leaves the service (the sandbox): the creation then needs no
+   * durable record before "sending", since a crash loses the record and the send together.
+   */
+  readonly inProcess?: boolean;
   deliver(request: DeliveryRequest): Promise<DeliveryResult>;
 }
 

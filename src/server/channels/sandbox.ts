@@ -1,10 +1,9 @@
-// The default provider for every channel: records what a vendor would deliver in
-// sandbox_messages instead of calling one, and fails like a vendor would for the
-// magic destinations of decisions.md (phone ending in 0000, e-mail local part "fail").
+// The default provider for every channel: describes what a vendor would deliver, for
+// the creation to record in sandbox_messages, instead of calling one, and fails like
+// a vendor would for the magic destinations (phone ending in 0000, e-mail local part "fail").
 import { randomInt } from "node:crypto";
 import { getEnv } from "@/env";
-import { getDb } from "@/server/db/client";
-import { randomDigits } from "@/server/lib/random";
+import { randomBase62, randomDigits } from "@/server/lib/random";
 import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "./channel";
 import { emailContent, otpMessageText, smsText, voiceScript } from "./message-text";
 
@@ -55,25 +54,17 @@ function textFor(request: DeliveryRequest, code: string, caller: string | null):
 
 export const sandboxAdapter: ChannelAdapter = {
   provider: SANDBOX_PROVIDER,
+  inProcess: true,
   async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
     const caller = request.channel === "misscall" ? pickCaller() : null;
     const code = caller ? caller.slice(-4) : (request.code ?? "");
     const delivered = !sandboxFails(request.destination);
-    const db = await getDb();
-    const message = await db.sandboxMessage.create({
-      data: {
-        merchantId: request.merchantId,
-        otpId: request.otpId,
-        channel: request.channel,
-        destination: request.destination,
-        text: textFor(request, code, caller),
-        code,
-        caller,
-        delivered,
-      },
-    });
-    const providerMessageId = `sbx_${message.id}`;
-    if (!delivered) return { outcome: "failed", provider: SANDBOX_PROVIDER, reason: "Sandbox: tujuan ini selalu gagal (nomor berakhiran 0000 atau e-mail fail@…).", providerMessageId };
-    return { outcome: "sent", provider: SANDBOX_PROVIDER, providerMessageId, ...(caller ? { caller } : {}) };
+    // Recorded by the creation together with its outcome (one statement, no extra round trip).
+    const sandboxMessage = { text: textFor(request, code, caller), code, caller, delivered };
+    const providerMessageId = `sbx_${randomBase62(20)}`;
+    if (!delivered) {
+      return { outcome: "failed", provider: SANDBOX_PROVIDER, reason: "Sandbox: tujuan ini selalu gagal (nomor berakhiran 0000 atau e-mail fail@…).", providerMessageId, sandboxMessage };
+    }
+    return { outcome: "sent", provider: SANDBOX_PROVIDER, providerMessageId, ...(caller ? { caller } : {}), sandboxMessage };
   },
 };

@@ -2,7 +2,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getEnv } from "@/env";
 import { PrismaClient } from "@/generated/prisma/client";
-import { closeAsyncCommitPool } from "./async-commit-pool";
 import { resolveDatabase } from "./database-url";
 
 export type Db = PrismaClient;
@@ -23,7 +22,6 @@ export async function getPool(): Promise<pg.Pool> {
 }
 
 export async function disconnectDb(): Promise<void> {
-  await closeAsyncCommitPool();
   const current = holder.__sandiDb;
   holder.__sandiDb = undefined;
   if (!current) return;

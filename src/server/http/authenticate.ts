@@ -1,10 +1,10 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { hashApiKey } from "@/server/services/api-keys/api-keys";
+import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { compileIpAllowlist, type AllowedIps } from "./ip-allowlist-check";
 
-export type AuthenticatedMerchant = {
-  id: number;
+export type AuthenticatedMerchant = MerchantProfile & {
   merchantId: string;
   keyId: string;
   /** Requests per second for each of the merchant's keys; null = the service default. */
@@ -62,7 +62,15 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
   const db = await getDb();
   const key = await db.apiKey.findUnique({
     where: { keyHash },
-    select: { id: true, keyId: true, revokedAt: true, lastUsedAt: true, merchant: { select: { id: true, merchantId: true, rateLimit: true, ipAllowlist: true } } },
+    select: {
+      id: true,
+      keyId: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      merchant: {
+        select: { id: true, merchantId: true, rateLimit: true, ipAllowlist: true, name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true },
+      },
+    },
   });
   if (!key) return { at: now, outcome: "unknown" };
   if (key.revokedAt) return { at: now, outcome: "revoked" };
@@ -73,6 +81,11 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
     outcome: {
       id: merchant.id,
       merchantId: merchant.merchantId,
+      name: merchant.name,
+      brandName: merchant.brandName,
+      brandEmail: merchant.brandEmail,
+      prices: merchant.prices,
+      smsAppHash: merchant.smsAppHash,
       keyId: key.keyId,
       rateLimit: merchant.rateLimit,
       ipAllowlist: merchant.ipAllowlist,

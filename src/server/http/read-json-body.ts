@@ -1,11 +1,10 @@
 import { AppError } from "@/server/errors";
-import { readCappedBody } from "@/server/lib/capped-body";
+import type { CappedBody } from "@/server/lib/capped-body";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads at most MAX_BODY_BYTES (checking Content-Length first) and parses JSON; every failure is an envelope error. */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const body = await readCappedBody(request, MAX_BODY_BYTES);
+/** A body already read with the cap, as JSON; every failure is an envelope error. */
+export function parseJsonBody(body: CappedBody): unknown {
   if (!body.ok && body.error === "too_large") throw new AppError("PAYLOAD_TOO_LARGE", `Body permintaan melebihi ${MAX_BODY_BYTES / 1024} KB.`);
   if (!body.ok) throw new AppError("VALIDATION_ERROR", "Body permintaan tidak dapat dibaca.");
   if (body.text.trim() === "") throw new AppError("VALIDATION_ERROR", "Body permintaan kosong; kirim objek JSON.");

@@ -10,8 +10,28 @@ export type RequestLogLine = {
   error_code?: string;
 };
 
+// Lines are gathered and written once per turn of the event loop: under load one
+// write system call carries many requests' lines instead of one each.
+let pending: string[] = [];
+let scheduled = false;
+
+function flush(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const text = pending.join("");
+  pending = [];
+  process.stdout.write(text);
+}
+
+// Whatever is still gathered when the process exits is written before it goes.
+process.once("exit", flush);
+
 /** One JSON line per /v3 request. Only these fields: never bodies, codes, keys or secrets. */
 export function logRequest(line: RequestLogLine): void {
   if (!getEnv().LOG_REQUESTS) return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), msg: "v3 request", ...line })}\n`);
+  pending.push(`${JSON.stringify({ time: new Date().toISOString(), msg: "v3 request", ...line })}\n`);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
 }

@@ -15,6 +15,12 @@
 // exception: Next answers it with the GET export, whichever that is.
 // tests/integration/v3-http-methods.test.ts checks every file under src/app/v3.
 //
+// Each exported handler is a Fetch handler (Request → Response, what Next calls) that
+// also carries `.direct`, the same endpoint for the production front
+// (src/cli/v3-dispatch.mjs), which hands over the parsed node request and writes the
+// answer's string itself: building and reading back Fetch objects cost more than the
+// rest of a 404 together.
+//
 // The handler's return value becomes {success:true, data, error:null} (HTTP 200);
 // an AppError becomes {success:false, data:null, error:{code, message[, details]}}
 // with the status from ERROR_STATUS; anything else is logged and answered as 500
@@ -23,15 +29,27 @@
 // authenticated ones RateLimit-*; every request is logged as one JSON line.
 import { randomUUID } from "node:crypto";
 import { AppError, isAppError } from "@/server/errors";
+import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
 import { resolveClientIp } from "@/server/lib/client-ip";
 import { isIpAllowed } from "./ip-allowlist-check";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
-import { readJsonBody } from "./read-json-body";
+import { MAX_BODY_BYTES, parseJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";
 
+/** What the wrapper needs of a request, from a Fetch Request (Next) or straight from node:http (the production front). */
+export type IncomingV3 = {
+  method: string;
+  pathname: string;
+  header: (name: string) => string | null;
+  /** The body, capped at MAX_BODY_BYTES. */
+  body: () => Promise<CappedBody>;
+};
+
+/** An answer before it is a Response: the front writes it as is. */
+export type V3Answer = { status: number; headers: Record<string, string>; body: string };
+
 export type V3Context = {
-  request: Request;
   merchant: AuthenticatedMerchant;
   /** Dynamic segments; a catch-all segment arrives joined with "/". */
   params: Record<string, string>;
@@ -42,20 +60,22 @@ export type V3Context = {
   json: () => Promise<unknown>;
 };
 
-type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
-type Handler = (request: Request, route?: RouteContext) => Promise<Response>;
+type RawParams = Record<string, string | string[] | undefined>;
+type RouteContext = { params?: Promise<RawParams> };
+type Direct = (incoming: IncomingV3, params: RawParams) => Promise<V3Answer>;
+export type V3Handler = ((request: Request, route?: RouteContext) => Promise<Response>) & { direct: Direct };
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 const METHODS: Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-export function envelopeOk(data: unknown, headers: Record<string, string> = {}): Response {
+function okAnswer(data: unknown, headers: Record<string, string>): V3Answer {
   // `undefined` would drop the data key from the JSON; the envelope always has all three.
-  return Response.json({ success: true, data: data ?? null, error: null }, { headers });
+  return { status: 200, headers, body: JSON.stringify({ success: true, data: data ?? null, error: null }) };
 }
 
-export function envelopeError(err: AppError, headers: Record<string, string> = {}): Response {
+function errorAnswer(err: AppError, headers: Record<string, string>): V3Answer {
   const error: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.details) error.details = err.details;
-  return Response.json({ success: false, data: null, error }, { status: err.status, headers: { ...headers, ...(err.headers ?? {}) } });
+  return { status: err.status, headers: err.headers ? { ...headers, ...err.headers } : headers, body: JSON.stringify({ success: false, data: null, error }) };
 }
 
 function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
@@ -67,27 +87,27 @@ const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 type Scope = { requestId: string; headers: Record<string, string>; setMerchant: (publicId: string) => void };
 
 /** Runs fn with the envelope, request id, error mapping and the request log around it. Never throws. */
-async function withEnvelope(request: Request, fn: (scope: Scope) => Promise<unknown>): Promise<Response> {
+async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
   const started = performance.now();
   const requestId = randomUUID();
-  const headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": requestId, "Cache-Control": "no-store" };
   let merchantId: string | null = null;
-  let response: Response;
+  let answer: V3Answer;
   let errorCode: string | undefined;
   try {
     const data = await fn({ requestId, headers, setMerchant: (id) => (merchantId = id) });
-    response = envelopeOk(data, headers);
+    answer = okAnswer(data, headers);
   } catch (err) {
     const appError = isAppError(err) ? err : new AppError("INTERNAL_ERROR");
     if (!isAppError(err)) reportUnexpected(requestId, err);
     errorCode = appError.code;
-    response = envelopeError(appError, headers);
+    answer = errorAnswer(appError, headers);
   }
   try {
     logRequest({
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status: response.status,
+      method: incoming.method,
+      path: incoming.pathname,
+      status: answer.status,
       latency_ms: Math.round(performance.now() - started),
       merchant_id: merchantId,
       request_id: requestId,
@@ -96,7 +116,7 @@ async function withEnvelope(request: Request, fn: (scope: Scope) => Promise<unkn
   } catch {
     // A log line that cannot be written must not turn an answered request into a 500.
   }
-  return response;
+  return answer;
 }
 
 function reportUnexpected(requestId: string, err: unknown): void {
@@ -104,12 +124,36 @@ function reportUnexpected(requestId: string, err: unknown): void {
   console.error(JSON.stringify({ msg: "unhandled error in /v3 handler", request_id: requestId, error: String((err as Error)?.stack ?? err) }));
 }
 
-export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): Handler {
-  return (request, route) =>
-    withEnvelope(request, async ({ requestId, headers, setMerchant }) => {
-      const merchant = await authenticateBearer(request.headers.get("authorization"));
+function fromRequest(request: Request): IncomingV3 {
+  return {
+    method: request.method,
+    pathname: new URL(request.url).pathname,
+    header: (name) => request.headers.get(name),
+    body: () => readCappedBody(request, MAX_BODY_BYTES),
+  };
+}
+
+// HEAD keeps its body here: Next drops it on the wire (and the front does the same).
+function toResponse(answer: V3Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/** One endpoint, callable by Next (Request → Response) and by the front (`.direct`). */
+function handlerOf(direct: Direct): V3Handler {
+  const handler = async (request: Request, route?: RouteContext) => {
+    // Next passes a context without params (or with undefined params) for static routes.
+    const params = (route?.params ? await route.params : undefined) ?? {};
+    return toResponse(await direct(fromRequest(request), params));
+  };
+  return Object.assign(handler, { direct });
+}
+
+export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handler {
+  return handlerOf((incoming, rawParams) =>
+    withEnvelope(incoming, async ({ requestId, headers, setMerchant }) => {
+      const merchant = await authenticateBearer(incoming.header("authorization"));
       setMerchant(merchant.merchantId);
-      const clientIp = resolveClientIp(request.headers);
+      const clientIp = resolveClientIp({ get: incoming.header });
       if (!isIpAllowed(merchant.allowedIps, clientIp)) {
         throw new AppError("IP_NOT_ALLOWED", `Alamat IP ${clientIp ?? "(tidak diketahui)"} tidak ada di daftar IP yang diizinkan untuk akun ini.`);
       }
@@ -119,38 +163,42 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): Handler 
         headers["Retry-After"] = String(secondsUntil(decision.resetMs));
         throw new AppError("RATE_LIMITED", `Terlalu banyak permintaan: maksimal ${decision.limit} per detik per API key. Coba lagi sebentar lagi.`);
       }
-      // Next passes a context without params (or with undefined params) for static routes.
-      const rawParams = (route?.params ? await route.params : undefined) ?? {};
-      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
       let body: Promise<unknown> | undefined;
-      const json = () => (body ??= readJsonBody(request));
-      return handler({ request, merchant, params, requestId, clientIp, json });
-    });
+      const json = () => (body ??= incoming.body().then(parseJsonBody));
+      return handler({ merchant, params, requestId, clientIp, json });
+    }),
+  );
 }
 
-function answerAll(answer: Handler): Record<Method, Handler> {
-  return Object.fromEntries(METHODS.map((m) => [m, answer])) as Record<Method, Handler>;
+function answerAll(answer: V3Handler): Record<Method, V3Handler> {
+  return Object.fromEntries(METHODS.map((m) => [m, answer])) as Record<Method, V3Handler>;
 }
 
 /**
  * Envelope 405 for the methods a route does not support (see the top of this file
  * for how to export them). No authentication: the answer reveals nothing.
  */
-export function methodNotAllowed(allowed: Method[]): Record<Method, Handler> {
+export function methodNotAllowed(allowed: Method[]): Record<Method, V3Handler> {
   const allow = allowed.includes("GET") && !allowed.includes("HEAD") ? [...allowed, "HEAD"] : allowed;
-  return answerAll((request) =>
-    withEnvelope(request, async ({ headers }) => {
-      headers.Allow = allow.join(", ");
-      throw new AppError("METHOD_NOT_ALLOWED", `Metode ${request.method} tidak didukung untuk endpoint ini; gunakan ${allowed.join(" atau ")}.`);
-    }),
+  return answerAll(
+    handlerOf((incoming) =>
+      withEnvelope(incoming, async ({ headers }) => {
+        headers.Allow = allow.join(", ");
+        throw new AppError("METHOD_NOT_ALLOWED", `Metode ${incoming.method} tidak didukung untuk endpoint ini; gunakan ${allowed.join(" atau ")}.`);
+      }),
+    ),
   );
 }
 
 /** Envelope 404 for `/v3` itself and every path under it that has no route. */
-export function notFoundRoute(): Record<Method, Handler> {
-  return answerAll((request) =>
-    withEnvelope(request, async () => {
-      throw new AppError("NOT_FOUND", `Endpoint ${new URL(request.url).pathname.slice(0, 200)} tidak ada. Lihat dokumentasi API di /docs.`);
-    }),
+export function notFoundRoute(): Record<Method, V3Handler> {
+  return answerAll(
+    handlerOf((incoming) =>
+      withEnvelope(incoming, async () => {
+        throw new AppError("NOT_FOUND", `Endpoint ${incoming.pathname.slice(0, 200)} tidak ada. Lihat dokumentasi API di /docs.`);
+      }),
+    ),
   );
 }

@@ -16,7 +16,7 @@ import { normalizeIp } from "./ip-allowlist";
  * unparsable value then matches no allowlist entry (403) instead of letting a
  * client pick a later, more convenient header.
  */
-export function resolveClientIp(headers: Headers): string | null {
+export function resolveClientIp(headers: Pick<Headers, "get">): string | null {
   const candidates = [headers.get("cf-connecting-ip"), headers.get("x-real-ip"), headers.get("x-forwarded-for")?.split(",")[0]];
   for (const candidate of candidates) {
     const value = candidate?.trim();

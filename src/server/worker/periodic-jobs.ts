@@ -2,6 +2,7 @@
 // safe to run on several workers at once (conditional updates), since every
 // worker runs it.
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
+import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 
@@ -12,6 +13,7 @@ const JOBS: Job[] = [
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },
+  { name: "drop-old-otp-id-sequences", everyMs: 60 * 60_000, run: dropOldOtpIdSequences },
 ];
 
 export function periodicJobs(jobs: Job[] = JOBS) {

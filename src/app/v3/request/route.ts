@@ -1,7 +1,8 @@
 import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
 import { createOtp } from "@/server/services/otp/create-otp";
+import { parseCreation } from "@/server/services/otp/parse-creation";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v3Route(async (ctx) => createOtp(ctx.merchant.id, await ctx.json(), "request"));
+export const POST = v3Route(async (ctx) => createOtp(ctx.merchant, parseCreation(await ctx.json(), "request")));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,38 +1,124 @@
-// Creating an OTP (POST /v3/request and /v3/send). The price is reserved in the
-// same transaction that claims the external_id, checks the destination limits
-// and inserts the row, so concurrent requests can never deliver a message that
-// cannot be paid for; a delivery that fails is refunded in a second transaction
-// (a failed delivery is free, and the ledger shows both moves).
-import type { OtpTransaction } from "@/generated/prisma/client";
-import { getDb } from "@/server/db/client";
+// Creating an OTP (POST /v3/request and /v3/send) in at most three transactions:
+//
+// 1. reserve: one transaction of two statements takes the day's otp_id (under the
+//    destination's advisory lock), then claims the external_id, checks the destination
+//    limits, debits the price with its ledger row and inserts the OTP, all in one
+//    statement: concurrent requests can never deliver a message that cannot be paid
+//    for. It commits without waiting for the WAL flush, so the merchant's saldo row is
+//    locked for microseconds, not for a disk flush (one busy merchant would otherwise
+//    queue every creation behind the previous one's flush).
+// 2. dispatch (real vendors only): marks the OTP as handed to the vendor with a normal,
+//    durable commit; the WAL is flushed in order, so the reservation is durable too
+//    before anything leaves the service. The sandbox sends nothing, so it needs none:
+//    a crash before step 3 loses its reservation and its "message" together.
+// 3. finalize: one statement records the outcome (and the sandbox's copy of the
+//    message), or refunds a failed delivery with its ledger row (failures are free).
+import { VendorUnavailableError, type ChannelAdapter, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
+import { getChannelAdapter } from "@/server/channels/registry";
+import { run, runAlone, statement, transaction } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { randomDigits } from "@/server/lib/random";
-import { VendorUnavailableError, type DeliveryResult } from "@/server/channels/channel";
-import { getChannelAdapter } from "@/server/channels/registry";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
-import { applyLedgerChange } from "@/server/services/credits/ledger";
+import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { priceFor } from "@/server/services/merchants/prices";
 import type { OtpTransactionData } from "@/schemas/v3/otp";
 import { hashCode } from "./code-hash";
-import { enforceDestinationLimits, VENDOR_UNAVAILABLE_REASON } from "./destination-limits";
-import { claimExternalId, creationFingerprint, duplicateExternalId, findLiveClaim, releaseClaim, type Claim } from "./idempotency";
+import { creationFingerprint, duplicateExternalId, findLiveClaim, type Claim } from "./idempotency";
 import { inboundMessage, newInboundToken } from "./inbound-token";
-import { nextOtpId } from "./otp-id";
-import { maxAttemptsFor, MISSCALL_CODE_LENGTH } from "./otp-rules";
-import { parseCreation, type CreationMode, type ParsedCreation } from "./parse-creation";
-import { presentCreation } from "./present";
+import { OTP_FIELDS } from "./otp-fields";
+import { formatOtpId, otpIdSequence } from "./otp-id";
+import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttemptsFor, MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
+import type { ParsedCreation } from "./parse-creation";
+import { presentCreation, type OtpFields } from "./present";
 
-class LostClaim {
-  constructor(readonly claim: Claim) {}
+// The destination's lock is taken before the limits are counted, in a statement of its
+// own: the counting statement's snapshot then sees every creation that held it before.
+const takeIdLocked = statement("otp-id-locked", "SELECT nextval($1::regclass)::text AS n, pg_advisory_xact_lock(hashtextextended($2, 0)) AS locked");
+const takeId = statement("otp-id", "SELECT nextval($1::regclass)::text AS n");
+
+const reserve = statement(
+  "otp-reserve",
+  `WITH claim AS (
+     INSERT INTO idempotency_keys (merchant_id, external_id, otp_id, fingerprint, created_at)
+     SELECT $1::int, $2::text, $3::text, $4::text, now() WHERE $2::text IS NOT NULL
+     ON CONFLICT (merchant_id, external_id) DO UPDATE
+       SET otp_id = EXCLUDED.otp_id, fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at
+       WHERE idempotency_keys.created_at <= now() - make_interval(hours => $19::int)
+     RETURNING 1
+   ), gate AS (
+     SELECT ($2::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
+            ($5::text IS NULL OR (
+              SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < $8::int AND count(*) < $9::int
+              FROM otp_transactions
+              WHERE merchant_id = $1::int AND destination = $5::text AND channel = ANY($7::"Channel"[])
+                AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text)) AS within_limits
+   ), debit AS (
+     UPDATE merchants SET saldo = saldo - $6::int, updated_at = now()
+     WHERE id = $1::int AND saldo >= $6::int AND (SELECT claimed AND within_limits FROM gate)
+     RETURNING saldo
+   ), ledger AS (
+     INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference)
+     SELECT $1::int, -$6::bigint, saldo, 'otp_charge', $3::text FROM debit
+   ), otp AS (
+     INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, status, code_hash, otp_length, max_attempts,
+       expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider)
+     SELECT $3::text, $1::int, $10::"Channel", $5::text, 'pending', $11::text, $12::int, $13::int, $14::timestamptz, $6::int, true,
+       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text FROM debit
+     RETURNING id
+   )
+   SELECT gate.claimed, gate.within_limits, (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id FROM gate`,
+);
+
+const dispatch = statement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
+
+const recordSent = statement(
+  "otp-sent",
+  `WITH sent AS (
+     UPDATE otp_transactions SET status = $2::"OtpStatus", provider = $3::text, provider_message_id = $4::text,
+       misscall_prefix = COALESCE($5::text, misscall_prefix), code_hash = COALESCE($6::text, code_hash), updated_at = now()
+     WHERE id = $1::bigint
+     RETURNING merchant_id, otp_id, channel, destination
+   ), message AS (
+     INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
+     SELECT merchant_id, otp_id, channel, destination, $7::text, $8::text, $9::text, $10::boolean FROM sent WHERE $7::text IS NOT NULL
+   )
+   SELECT 1 FROM sent`,
+);
+
+/** A failed or abandoned delivery: refund with its ledger row, mark it failed, keep the sandbox's copy, free the external_id when asked. */
+const recordFailed = statement(
+  "otp-failed",
+  `WITH refund AS (
+     UPDATE merchants SET saldo = saldo + $3::int, updated_at = now() WHERE id = $2::int RETURNING saldo
+   ), ledger AS (
+     INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference, note)
+     SELECT $2::int, $3::bigint, saldo, 'otp_refund', $4::text, $5::text FROM refund
+   ), failed AS (
+     UPDATE otp_transactions SET status = 'failed', charged = false, provider = $6::text, provider_message_id = $7::text,
+       failure_reason = $8::text, updated_at = now()
+     WHERE id = $1::bigint
+     RETURNING merchant_id, otp_id, channel, destination
+   ), message AS (
+     INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
+     SELECT merchant_id, otp_id, channel, destination, $9::text, $10::text, $11::text, false FROM failed WHERE $9::text IS NOT NULL
+   ), released AS (
+     DELETE FROM idempotency_keys WHERE $12::text IS NOT NULL AND merchant_id = $2::int AND external_id = $12::text AND otp_id = $4::text
+   )
+   SELECT saldo::text FROM refund`,
+);
+
+const readClaimed = statement(
+  "otp-replay",
+  `SELECT ${OTP_FIELDS}, m.saldo::text AS saldo FROM otp_transactions o JOIN merchants m ON m.id = o.merchant_id WHERE o.otp_id = $1 AND o.merchant_id = $2`,
+);
+
+type Reserved = { id: string; otp: OtpFields; balance: bigint };
+
+class Refused {
+  constructor(readonly reason: "claimed" | "limits" | "balance") {}
 }
 
-export async function createOtp(merchantId: number, body: unknown, mode: CreationMode): Promise<OtpTransactionData> {
-  const input = parseCreation(body, mode);
-  const db = await getDb();
-  const merchant = await db.merchant.findUniqueOrThrow({
-    where: { id: merchantId },
-    select: { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true },
-  });
+export async function createOtp(merchant: MerchantProfile, input: ParsedCreation, now = new Date(), retried = false): Promise<OtpTransactionData> {
   const requestedBrand = input.brand ?? (merchant.brandName || null);
   if (input.channel === "voice" && !requestedBrand) {
     throw new AppError("VALIDATION_ERROR", "brand wajib diisi untuk channel voice (atau atur brand_name akun).");
@@ -40,76 +126,108 @@ export async function createOtp(merchantId: number, body: unknown, mode: Creatio
   const brand = requestedBrand ?? merchant.name;
   const fingerprint = creationFingerprint(input.channel, input.destination, input.suppliedCode);
 
-  // A replay is answered before anything else is checked (decisions.md).
-  if (input.externalId) {
-    const live = await findLiveClaim(db, merchantId, input.externalId);
-    if (live) return answerExistingClaim(merchantId, live, fingerprint);
+  if (!(await isChannelEnabled(input.channel))) {
+    // A replay is answered before anything else is checked, a switched-off channel included.
+    const live = input.externalId ? await findLiveClaim(merchant.id, input.externalId) : null;
+    if (live) return answerExistingClaim(merchant.id, live, fingerprint);
+    throw new AppError("CHANNEL_UNAVAILABLE");
   }
-  if (!(await isChannelEnabled(input.channel))) throw new AppError("CHANNEL_UNAVAILABLE");
 
-  const now = new Date();
-  const otpId = await nextOtpId(now);
+  const adapter = getChannelAdapter(input.channel);
   const code = input.suppliedCode ?? (input.channel === "misscall" || input.channel === "whatsapp_inbound" ? null : randomDigits(input.otpLength));
-  const token = input.channel === "whatsapp_inbound" ? newInboundToken() : null;
-  const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
+  const inbound = input.channel === "whatsapp_inbound";
+  const token = inbound ? newInboundToken() : null;
   const price = priceFor(merchant.prices, input.channel);
+  const sequence = await otpIdSequence(now);
 
-  let reserved: { otp: OtpTransaction; balance: bigint };
+  let reserved: Reserved;
   try {
-    reserved = await db.$transaction(async (tx) => {
-      if (input.externalId) {
-        const other = await claimExternalId(tx, merchantId, input.externalId, otpId, fingerprint);
-        if (other) throw new LostClaim(other);
-      }
-      await enforceDestinationLimits(tx, merchantId, input.channel, input.destination);
-      const balance = await applyLedgerChange(tx, { merchantId, amount: -price, reason: "otp_charge", reference: otpId });
-      const otp = await tx.otpTransaction.create({
-        data: {
-          otpId,
-          merchantId,
-          channel: input.channel,
-          destination: input.destination,
-          status: "pending",
-          codeHash: code ? hashCode(otpId, code) : null,
-          otpLength: input.otpLength,
-          maxAttempts: maxAttemptsFor(input.channel),
-          expiresAt,
-          price,
-          charged: true,
-          brand,
-          externalId: input.externalId,
-          fingerprint,
-          inboundToken: token,
-          inboundMessage: token ? inboundMessage(brand, token) : null,
-          provider: "sandbox",
-        },
-      });
-      return { otp, balance };
-    });
+    // whatsapp_inbound answers straight after this transaction, so it must be durable by itself.
+    reserved = await transaction(async (db) => {
+      const lockKey = input.destination === null ? null : `${merchant.id}:${input.destination}`;
+      const [{ n }] = lockKey === null ? await run<{ n: string }>(db, takeId, [sequence]) : await run<{ n: string }>(db, takeIdLocked, [sequence, lockKey]);
+      const otpId = formatOtpId(now, n);
+      const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
+      const otp: OtpFields = {
+        otpId,
+        status: "pending",
+        channel: input.channel,
+        destination: input.destination,
+        verifiedFrom: null,
+        price,
+        charged: true,
+        attempts: 0,
+        expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+        verifiedAt: null,
+        misscallPrefix: null,
+        inboundMessage: token ? inboundMessage(brand, token) : null,
+      };
+      const [row] = await run<{ claimed: boolean; within_limits: boolean; saldo: string | null; id: string | null }>(db, reserve, [
+        merchant.id,
+        input.externalId,
+        otpId,
+        fingerprint,
+        input.destination,
+        price,
+        limits.channels,
+        limits.per10Minutes,
+        limits.perHour,
+        input.channel,
+        code ? hashCode(otpId, code) : null,
+        input.otpLength,
+        maxAttemptsFor(input.channel),
+        otp.expiresAt,
+        brand,
+        token,
+        otp.inboundMessage,
+        adapter.provider,
+        IDEMPOTENCY_WINDOW_HOURS,
+        VENDOR_UNAVAILABLE_REASON,
+      ]);
+      if (!row.claimed) throw new Refused("claimed");
+      if (!row.within_limits) throw new Refused("limits");
+      if (row.saldo === null || row.id === null) throw new Refused("balance");
+      return { id: row.id, otp, balance: BigInt(row.saldo) };
+    }, { asyncCommit: !inbound });
   } catch (err) {
-    if (err instanceof LostClaim) return answerExistingClaim(merchantId, err.claim, fingerprint);
-    throw err;
+    if (!(err instanceof Refused)) throw err;
+    if (err.reason === "limits") {
+      const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
+      throw new AppError(
+        "DESTINATION_RATE_LIMITED",
+        `Batas pengiriman ke tujuan ini tercapai (${limits.per10Minutes} per 10 menit dan ${limits.perHour} per jam). Coba lagi nanti.`,
+      );
+    }
+    if (err.reason === "balance") throw new AppError("INSUFFICIENT_BALANCE");
+    // Another creation holds the external_id; read it now, in a fresh snapshot that sees its commit.
+    const live = await findLiveClaim(merchant.id, input.externalId!);
+    if (live) return answerExistingClaim(merchant.id, live, fingerprint);
+    // The claim lapsed (24 hours) between the two statements: start over, once.
+    if (!retried) return createOtp(merchant, input, now, true);
+    throw new AppError("INTERNAL_ERROR");
   }
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
-  if (input.channel === "whatsapp_inbound") return presentCreation(reserved.otp, reserved.balance);
+  if (inbound) return presentCreation(reserved.otp, reserved.balance);
 
-  const result = await deliver(reserved.otp, input, code, brand, merchant);
-  return finalize(reserved.otp, input, result, reserved.balance);
+  if (!adapter.inProcess) await runAlone(dispatch, [reserved.id]);
+  const result = await deliver(adapter, reserved, input, code, brand, merchant);
+  return finalize(reserved, input, result, merchant.id);
 }
 
 async function deliver(
-  otp: OtpTransaction,
+  adapter: ChannelAdapter,
+  reserved: Reserved,
   input: ParsedCreation,
   code: string | null,
   brand: string,
-  merchant: { brandEmail: string; smsAppHash: string | null },
+  merchant: MerchantProfile,
 ): Promise<DeliveryResult> {
-  const adapter = getChannelAdapter(input.channel);
+  const { otp } = reserved;
   try {
     return await adapter.deliver({
       otpId: otp.otpId,
-      merchantId: otp.merchantId,
+      merchantId: merchant.id,
       channel: input.channel,
       destination: input.destination,
       code,
@@ -123,47 +241,82 @@ async function deliver(
     if (!(err instanceof VendorUnavailableError)) {
       console.error(JSON.stringify({ msg: "delivery adapter error", provider: adapter.provider, otp_id: otp.otpId, error: String((err as Error)?.message ?? err) }));
     }
-    await abandon(otp, input.externalId);
+    // Refund, keep the row as failed (not counted towards limits) and free the external_id for a retry.
+    await refund(reserved, merchant.id, {
+      provider: adapter.provider,
+      providerMessageId: null,
+      reason: VENDOR_UNAVAILABLE_REASON,
+      note: "Vendor tidak dapat dihubungi",
+      message: null,
+      releaseExternalId: input.externalId,
+    });
     throw new AppError("CHANNEL_UNAVAILABLE");
   }
 }
 
-/** The vendor could not be reached: refund, keep the row as failed (not counted towards limits) and free the external_id for a retry. */
-async function abandon(otp: OtpTransaction, externalId: string | null): Promise<void> {
-  const db = await getDb();
-  await db.$transaction(async (tx) => {
-    await applyLedgerChange(tx, { merchantId: otp.merchantId, amount: otp.price, reason: "otp_refund", reference: otp.otpId, note: "Vendor tidak dapat dihubungi" });
-    await tx.otpTransaction.update({ where: { id: otp.id }, data: { status: "failed", charged: false, failureReason: VENDOR_UNAVAILABLE_REASON } });
-    if (externalId) await releaseClaim(tx, otp.merchantId, externalId, otp.otpId);
-  });
+type RefundOptions = {
+  provider: string;
+  providerMessageId: string | null;
+  reason: string;
+  note: string;
+  message: SandboxMessageRecord | null;
+  releaseExternalId: string | null;
+};
+
+async function refund(reserved: Reserved, merchantId: number, o: RefundOptions): Promise<bigint> {
+  const [row] = await runAlone<{ saldo: string }>(recordFailed, [
+    reserved.id,
+    merchantId,
+    reserved.otp.price,
+    reserved.otp.otpId,
+    o.note,
+    o.provider,
+    o.providerMessageId,
+    o.reason.slice(0, 500),
+    o.message?.text ?? null,
+    o.message?.code ?? null,
+    o.message?.caller ?? null,
+    o.releaseExternalId,
+  ]);
+  return BigInt(row.saldo);
 }
 
 /** A misscall without a calling number can never be verified: charge nothing for it, like any failed delivery. */
 function withoutUnverifiableMisscall(input: ParsedCreation, result: DeliveryResult): DeliveryResult {
   if (input.channel !== "misscall" || result.outcome === "failed") return result;
   if ((result.caller ?? "").replace(/\D/g, "").length > MISSCALL_CODE_LENGTH) return result;
-  return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "misscall: vendor reported no calling number" };
+  return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "misscall: vendor reported no calling number", sandboxMessage: result.sandboxMessage };
 }
 
-async function finalize(otp: OtpTransaction, input: ParsedCreation, delivered: DeliveryResult, balanceAfterCharge: bigint): Promise<OtpTransactionData> {
+async function finalize(reserved: Reserved, input: ParsedCreation, delivered: DeliveryResult, merchantId: number): Promise<OtpTransactionData> {
   const result = withoutUnverifiableMisscall(input, delivered);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    if (result.outcome === "failed") {
-      const balance = await applyLedgerChange(tx, { merchantId: otp.merchantId, amount: otp.price, reason: "otp_refund", reference: otp.otpId, note: "Pengiriman gagal" });
-      const failed = await tx.otpTransaction.update({
-        where: { id: otp.id },
-        data: { status: "failed", charged: false, provider: result.provider, providerMessageId: result.providerMessageId ?? null, failureReason: result.reason.slice(0, 500) },
-      });
-      return presentCreation(failed, balance);
-    }
-    const misscall = input.channel === "misscall" && result.caller ? splitCaller(otp.otpId, result.caller) : {};
-    const updated = await tx.otpTransaction.update({
-      where: { id: otp.id },
-      data: { status: result.outcome, provider: result.provider, providerMessageId: result.providerMessageId ?? null, ...misscall },
+  const { otp } = reserved;
+  if (result.outcome === "failed") {
+    const balance = await refund(reserved, merchantId, {
+      provider: result.provider,
+      providerMessageId: result.providerMessageId ?? null,
+      reason: result.reason,
+      note: "Pengiriman gagal",
+      message: result.sandboxMessage ?? null,
+      releaseExternalId: null,
     });
-    return presentCreation(updated, balanceAfterCharge);
-  });
+    return presentCreation({ ...otp, status: "failed", charged: false }, balance);
+  }
+  const misscall = input.channel === "misscall" && result.caller ? splitCaller(otp.otpId, result.caller) : null;
+  const message = result.sandboxMessage ?? null;
+  await runAlone(recordSent, [
+    reserved.id,
+    result.outcome,
+    result.provider,
+    result.providerMessageId ?? null,
+    misscall?.misscallPrefix ?? null,
+    misscall?.codeHash ?? null,
+    message?.text ?? null,
+    message?.code ?? null,
+    message?.caller ?? null,
+    message?.delivered ?? null,
+  ]);
+  return presentCreation({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, reserved.balance);
 }
 
 /** Keeps only the prefix of the calling number and the keyed hash of its trailing digits. */
@@ -172,10 +325,10 @@ function splitCaller(otpId: string, caller: string): { misscallPrefix: string; c
   return { misscallPrefix: digits.slice(0, -MISSCALL_CODE_LENGTH), codeHash: hashCode(otpId, digits.slice(-MISSCALL_CODE_LENGTH)) };
 }
 
+/** A replay returns the original transaction as it now stands and the current saldo, read in one statement. */
 async function answerExistingClaim(merchantId: number, claim: Claim, fingerprint: string): Promise<OtpTransactionData> {
   if (claim.fingerprint !== fingerprint) throw duplicateExternalId(claim.otpId);
-  const db = await getDb();
-  const otp = await db.otpTransaction.findFirstOrThrow({ where: { otpId: claim.otpId, merchantId } });
-  const { saldo } = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { saldo: true } });
-  return presentCreation(otp, saldo);
+  const [row] = await runAlone<OtpFields & { saldo: string }>(readClaimed, [claim.otpId, merchantId]);
+  if (!row) throw duplicateExternalId(claim.otpId);
+  return presentCreation(row, BigInt(row.saldo));
 }

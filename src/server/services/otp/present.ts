@@ -9,10 +9,16 @@ import { MISSCALL_CODE_LENGTH } from "./otp-rules";
 
 type Verification = OtpTransactionData["verification"];
 
-/** An unbound whatsapp_inbound transaction learns its number from the sender who verified it (the point of that flow). */
-const numberOf = (otp: OtpTransaction): string | null => otp.destination ?? otp.verifiedFrom ?? null;
+/** The stored fields a response is built from (a Prisma row, or the hot path's own select). */
+export type OtpFields = Pick<
+  OtpTransaction,
+  "otpId" | "status" | "channel" | "destination" | "verifiedFrom" | "price" | "charged" | "attempts" | "expiresAt" | "verifiedAt" | "misscallPrefix" | "inboundMessage"
+>;
 
-function creationVerification(otp: OtpTransaction): Verification {
+/** An unbound whatsapp_inbound transaction learns its number from the sender who verified it (the point of that flow). */
+const numberOf = (otp: OtpFields): string | null => otp.destination ?? otp.verifiedFrom ?? null;
+
+function creationVerification(otp: OtpFields): Verification {
   if (otp.status === "verified") return undefined;
   if (otp.channel === "misscall" && otp.misscallPrefix) return { prefix: otp.misscallPrefix, otp_length: MISSCALL_CODE_LENGTH };
   if (otp.channel === "whatsapp_inbound" && otp.inboundMessage) {
@@ -27,7 +33,7 @@ function creationVerification(otp: OtpTransaction): Verification {
   return undefined;
 }
 
-export function presentCreation(otp: OtpTransaction, lastBalance: bigint): OtpTransactionData {
+export function presentCreation(otp: OtpFields, lastBalance: bigint): OtpTransactionData {
   const verification = creationVerification(otp);
   return otpTransactionData.parse({
     otp_id: otp.otpId,
@@ -41,7 +47,7 @@ export function presentCreation(otp: OtpTransaction, lastBalance: bigint): OtpTr
   });
 }
 
-export function presentDetail(otp: OtpTransaction): OtpDetailData {
+export function presentDetail(otp: OtpFields): OtpDetailData {
   const showPrefix = otp.channel === "misscall" && otp.status !== "verified" && otp.misscallPrefix;
   return otpDetailData.parse({
     otp_id: otp.otpId,

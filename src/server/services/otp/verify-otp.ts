@@ -1,49 +1,71 @@
-// POST /v3/verify. The row is locked for the whole check, so parallel verifies of
-// one OTP give exactly one verified:true and count every mismatch exactly once.
-import type { OtpTransaction } from "@/generated/prisma/client";
-import { getDb } from "@/server/db/client";
+// POST /v3/verify: one transaction of two statements. The row is locked and read in
+// one; the verification (with its otp.verified event and webhook delivery, the outbox)
+// or the counted mismatch is written in the other. Parallel verifies of one OTP give
+// exactly one verified:true and count every mismatch exactly once.
+import type { Channel, OtpStatus } from "@/generated/prisma/enums";
+import { run, statement, transaction } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
-import { emitOtpVerified } from "@/server/services/webhooks/emit";
-import { verifyOtpBody, verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
-import { parseV3Body } from "@/server/validation";
+import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
+import { outboxCtes } from "@/server/services/webhooks/events";
+import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
 import { codeMatches } from "./code-hash";
 import { OTP_ID_PATTERN } from "./otp-rules";
 
-export async function verifyOtp(merchantId: number, raw: unknown, now = new Date()): Promise<VerifyResultData> {
-  const { otp_id: otpId, otp: code } = parseV3Body(verifyOtpBody, raw);
+export type VerifyInput = { otp_id: string; otp: string };
+
+type LockedOtp = {
+  id: string;
+  status: OtpStatus;
+  channel: Channel;
+  destination: string | null;
+  external_id: string | null;
+  code_hash: string | null;
+  attempts: number;
+  max_attempts: number;
+  expires_at: Date;
+};
+
+const lockOtp = statement(
+  "verify-lock",
+  `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
+   FROM otp_transactions WHERE otp_id = $1 AND merchant_id = $2 FOR UPDATE`,
+);
+
+const markVerified = statement(
+  "verify-verified",
+  `WITH verified AS (
+     UPDATE otp_transactions SET status = 'verified', verified_at = $2::timestamptz, updated_at = now() WHERE id = $1::bigint RETURNING merchant_id
+   ), ${outboxCtes("verified", 3)}
+   SELECT 1 FROM verified`,
+);
+
+const countMismatch = statement("verify-mismatch", "UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = $1::bigint");
+
+export async function verifyOtp(merchantId: number, input: VerifyInput, now = new Date()): Promise<VerifyResultData> {
+  const { otp_id: otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const [otp] = await tx.$queryRaw<{ id: bigint }[]>`
-      SELECT id FROM otp_transactions WHERE otp_id = ${otpId} AND merchant_id = ${merchantId} FOR UPDATE`;
-    if (!otp) throw new AppError("OTP_NOT_FOUND");
-    const row = await tx.otpTransaction.findUniqueOrThrow({ where: { id: otp.id } });
+  return transaction(async (db) => {
+    const [row] = await run<LockedOtp>(db, lockOtp, [otpId, merchantId]);
+    if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
-    if (row.codeHash && codeMatches(row.otpId, code, row.codeHash)) {
-      const verified = await tx.otpTransaction.update({ where: { id: row.id }, data: { status: "verified", verifiedAt: now } });
-      await emitOtpVerified(tx, {
-        merchantId,
-        otpId: verified.otpId,
-        channel: verified.channel,
-        destination: verified.destination,
-        verifiedAt: now,
-        externalId: verified.externalId,
-      });
-      return verifyResultData.parse({ otp_id: row.otpId, verified: true, reason: "" });
+    if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
+      const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id });
+      await run(db, markVerified, [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now]);
+      return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
     }
-    await tx.otpTransaction.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
-    return verifyResultData.parse({ otp_id: row.otpId, verified: false, reason: "mismatch" });
+    await run(db, countMismatch, [row.id]);
+    return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
   });
 }
 
-function assertVerifiable(otp: OtpTransaction, now: Date): void {
+function assertVerifiable(otp: LockedOtp, now: Date): void {
   // Verified answers ALREADY_USED whatever the channel (spec: "verified — any submission").
   if (otp.status === "verified") throw new AppError("ALREADY_USED");
   if (otp.channel === "whatsapp_inbound") {
     throw new AppError("VALIDATION_ERROR", "Transaksi whatsapp_inbound diverifikasi otomatis saat pesan WhatsApp pengguna diterima; pantau statusnya dengan GET /v3/otp/{otp_id}.");
   }
-  if (otp.attempts >= otp.maxAttempts) throw new AppError("TOO_MANY_ATTEMPTS");
+  if (otp.attempts >= otp.max_attempts) throw new AppError("TOO_MANY_ATTEMPTS");
   // A code that was never delivered cannot be verified; the merchant needs a new transaction.
   if (otp.status === "failed") throw new AppError("OTP_EXPIRED", "Pengiriman OTP ini gagal sehingga kode tidak dapat diverifikasi. Silakan minta kode baru.");
-  if (now >= otp.expiresAt) throw new AppError("OTP_EXPIRED");
+  if (now >= otp.expires_at) throw new AppError("OTP_EXPIRED");
 }

@@ -1,9 +1,9 @@
-// The otp.verified event (decisions.md payload), written in the verification's own
-// transaction by POST /v3/verify and by inbound WhatsApp matching.
+// The otp.verified event (payload in docs/webhooks.md), written in the verification's
+// own transaction by POST /v3/verify and by inbound WhatsApp matching.
 import type { Channel } from "@/generated/prisma/enums";
 import { formatWib } from "@/server/lib/wib-time";
 import type { Tx } from "@/server/services/credits/ledger";
-import { recordEvent } from "./events";
+import { newEvent, recordEvent, type NewEvent } from "./events";
 
 export type VerifiedOtp = {
   merchantId: number;
@@ -14,12 +14,21 @@ export type VerifiedOtp = {
   externalId: string | null;
 };
 
-export function emitOtpVerified(tx: Tx, otp: VerifiedOtp): Promise<string> {
-  return recordEvent(tx, otp.merchantId, "otp.verified", {
+function verifiedData(otp: Omit<VerifiedOtp, "merchantId">) {
+  return {
     otp_id: otp.otpId,
     channel: otp.channel,
     number: otp.destination ?? "",
     verified_at: formatWib(otp.verifiedAt),
     external_id: otp.externalId,
-  });
+  };
+}
+
+export function emitOtpVerified(tx: Tx, otp: VerifiedOtp): Promise<string> {
+  return recordEvent(tx, otp.merchantId, "otp.verified", verifiedData(otp));
+}
+
+/** The otp.verified event for a statement that writes it with the verification itself (outboxCtes). */
+export function otpVerifiedEvent(otp: Omit<VerifiedOtp, "merchantId">): NewEvent {
+  return newEvent("otp.verified", verifiedData(otp), otp.verifiedAt);
 }

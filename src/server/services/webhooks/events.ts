@@ -5,9 +5,32 @@ import { formatWib } from "@/server/lib/wib-time";
 import { randomBase62 } from "@/server/lib/random";
 import type { Tx } from "@/server/services/credits/ledger";
 
-export async function recordEvent(tx: Tx, merchantId: number, type: string, data: Prisma.InputJsonObject, now = new Date()): Promise<string> {
+export type NewEvent = { eventId: string; type: string; payload: Prisma.InputJsonObject };
+
+export function newEvent(type: string, data: Prisma.InputJsonObject, now: Date): NewEvent {
   const eventId = `evt_${randomBase62(20)}`;
-  const payload = { id: eventId, type, created_at: formatWib(now), data };
+  return { eventId, type, payload: { id: eventId, type, created_at: formatWib(now), data } };
+}
+
+/**
+ * The outbox as SQL, for a hot-path statement that records an event in the same
+ * statement as its cause: two CTEs ("event", "delivery") reading merchant_id from
+ * the CTE named `source`; $n, $n+1, $n+2, $n+3 are the event id, type, payload (JSON)
+ * and the first attempt's time.
+ */
+export function outboxCtes(source: string, n: number): string {
+  return `event AS (
+     INSERT INTO webhook_events (event_id, merchant_id, type, payload)
+     SELECT $${n}::text, merchant_id, $${n + 1}::text, $${n + 2}::jsonb FROM ${source}
+     RETURNING id, merchant_id
+   ), delivery AS (
+     INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
+     SELECT event.id, e.id, e.url, $${n + 3}::timestamptz FROM event JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled
+   )`;
+}
+
+export async function recordEvent(tx: Tx, merchantId: number, type: string, data: Prisma.InputJsonObject, now = new Date()): Promise<string> {
+  const { eventId, payload } = newEvent(type, data, now);
   const event = await tx.webhookEvent.create({ data: { eventId, merchantId, type, payload } });
   const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
   if (endpoint?.enabled) {

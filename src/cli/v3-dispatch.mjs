@@ -1,0 +1,84 @@
+// Calls a /v3 route handler for a node:http request. Handlers made by the /v3 wrapper
+// (src/server/http/v3-route.ts) carry `.direct`, which takes the node request's parts
+// and returns the answer as a string; anything else (the OpenAPI document) gets a
+// Fetch Request and its Response is written back. What Next adds for a route handler
+// is kept (the connection's address as X-Forwarded-For when the client sent none,
+// HEAD answered by GET without a body), so an endpoint answers the same either way.
+import { matchRoute } from "./v3-routes.mjs";
+
+// The handlers refuse bodies over 64 KB; one byte more is all they need to see.
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** @param {{ routes: { segments: string[] }[], modules: Record<string, Function>[] }} table */
+export function createV3Dispatcher(table, origin) {
+  return async function dispatch(req, res, pathname) {
+    const match = matchRoute(table.routes, pathname);
+    const module = match ? table.modules[match.index] : null;
+    const method = req.method ?? "GET";
+    const handler = module?.[method] ?? (method === "HEAD" ? module?.GET : undefined);
+    if (!handler) return false;
+    if (req.headers["x-forwarded-for"] === undefined && req.socket.remoteAddress) req.headers["x-forwarded-for"] = req.socket.remoteAddress;
+
+    if (handler.direct) {
+      const incoming = { method, pathname, header: (name) => headerOf(req, name), body: () => readBody(req) };
+      const answer = await handler.direct(incoming, match.params);
+      const body = method === "HEAD" ? "" : answer.body;
+      answer.headers["Content-Length"] = String(Buffer.byteLength(answer.body));
+      res.writeHead(answer.status, answer.headers);
+      res.end(body);
+      return true;
+    }
+
+    const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
+    const request = new Request(origin + req.url, { method, headers: fetchHeaders(req), body: body?.ok && body.text ? body.text : undefined });
+    const response = await handler(request, { params: Promise.resolve(match.params) });
+    const payload = method === "HEAD" ? null : Buffer.from(await response.arrayBuffer());
+    const out = {};
+    response.headers.forEach((value, name) => (out[name] = value));
+    if (payload) out["content-length"] = payload.length;
+    res.writeHead(response.status, out);
+    res.end(payload ?? undefined);
+    return true;
+  };
+}
+
+/** Like Headers.get: repeated headers joined with ", " (node keeps set-cookie as an array). */
+function headerOf(req, name) {
+  const value = req.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function fetchHeaders(req) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The body as the wrapper's capped reader gives it: refused from a declared
+ * Content-Length alone, else read until it passes the cap (Node discards the rest once
+ * the response is sent).
+ * @returns {Promise<{ ok: true, text: string } | { ok: false, error: "too_large" | "unreadable" }>}
+ */
+function readBody(req) {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve({ ok: false, error: "too_large" });
+  return new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeListener("data", onData);
+        return resolve({ ok: false, error: "too_large" });
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve({ ok: true, text: Buffer.concat(chunks).toString("utf8") }));
+    req.on("error", () => resolve({ ok: false, error: "unreadable" }));
+  });
+}

@@ -1,0 +1,53 @@
+// The hot path's SQL: named (prepared once per connection) statements on the pool
+// under Prisma. Prisma stays the owner of the schema and the client for everything
+// else; the /v3 creation, verification and read paths issue their few statements
+// here, where one statement costs one round trip and no client-side query planning.
+import type pg from "pg";
+import { getPool } from "./client";
+
+export type Statement = { name: string; text: string };
+
+/** A statement prepared under its name the first time each connection runs it. */
+export function statement(name: string, text: string): Statement {
+  return { name, text };
+}
+
+export type Queryable = Pick<pg.PoolClient, "query">;
+
+export async function run<R extends pg.QueryResultRow>(db: Queryable, sql: Statement, values: unknown[]): Promise<R[]> {
+  const result = await db.query<R>({ name: sql.name, text: sql.text, values });
+  return result.rows;
+}
+
+/** One statement on its own (autocommit: atomic by itself, one round trip). */
+export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, values: unknown[]): Promise<R[]> {
+  return run<R>(await getPool(), sql, values);
+}
+
+/**
+ * A transaction on one pooled connection. `asyncCommit` commits without waiting for
+ * the WAL flush (synchronous_commit off for this transaction only): its locks are
+ * released at once. Use it only where a later synchronous commit makes the work
+ * durable before anything outside the database depends on it (see create-otp.ts).
+ */
+export async function transaction<T>(work: (db: Queryable) => Promise<T>, options: { asyncCommit?: boolean } = {}): Promise<T> {
+  const client = await (await getPool()).connect();
+  // A connection that dies while checked out (a server restart) fails the query in
+  // flight; its 'error' event must not also crash the process.
+  const ignore = () => undefined;
+  client.on("error", ignore);
+  let broken = false;
+  try {
+    // Both in one simple-query message: one round trip.
+    await client.query(options.asyncCommit ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => (broken = true));
+    throw err;
+  } finally {
+    client.removeListener("error", ignore);
+    client.release(broken);
+  }
+}
