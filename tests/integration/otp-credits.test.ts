@@ -223,6 +223,26 @@ describe("per-destination limits", () => {
     expect((await requestOtp(m.key, { channel: "sms", destination: "6281234560000" })).body.error?.code).toBe("DESTINATION_RATE_LIMITED");
   });
 
+  it("tells in Retry-After (and RateLimit-Reset) the seconds until the destination's window frees, not one second", async () => {
+    const m = await newMerchant();
+    for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(200);
+    const refused = await requestOtp(m.key, { channel: "sms", destination: PHONE });
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    // The oldest of the five was created a moment ago: it ages out of the 10-minute window in just under 600 s.
+    expect(seconds).toBeGreaterThan(540);
+    expect(seconds).toBeLessThanOrEqual(600);
+    expect(refused.headers.get("ratelimit-reset")).toBe(String(seconds));
+  });
+
+  it("counts a number written the local way (0812…) and the international way (62812…) as one destination, echoing each as sent", async () => {
+    const m = await newMerchant();
+    for (let i = 0; i < 3; i++) expect((await requestOtp(m.key, { channel: "sms", destination: "6281234567890" })).body.data?.number).toBe("6281234567890");
+    for (let i = 0; i < 2; i++) expect((await requestOtp(m.key, { channel: "sms", destination: "081234567890" })).body.data?.number).toBe("081234567890");
+    expect((await requestOtp(m.key, { channel: "sms", destination: "081234567890" })).body.error?.code).toBe("DESTINATION_RATE_LIMITED");
+    expect((await requestOtp(m.key, { channel: "sms", destination: "6281234567890" })).body.error?.code).toBe("DESTINATION_RATE_LIMITED");
+  });
+
   it("does not count requests rejected for lack of credit", async () => {
     const m = await newMerchant({ saldo: 100 });
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(402);
@@ -289,7 +309,10 @@ describe("channel availability", () => {
     expect(await saldoOf(m.id)).toBe(1000);
     expect(await expectLedgerBalanced(m.id)).toBe(true);
     const db = await getDb();
-    expect(await db.otpTransaction.findMany({ where: { merchantId: m.id }, select: { status: true, charged: true } })).toEqual([{ status: "failed", charged: false }]);
+    expect(await db.otpTransaction.findMany({ where: { merchantId: m.id }, select: { status: true, charged: true, provider: true } })).toEqual([
+      // The provider that was tried is on record, not the sandbox.
+      { status: "failed", charged: false, provider: "stand-in" },
+    ]);
     for (const undo of restore.splice(0)) await undo();
     const retry = await requestOtp(m.key, { channel: "voice", destination: PHONE, external_id: "v1" });
     expect(retry.status).toBe(200);

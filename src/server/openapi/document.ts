@@ -35,8 +35,14 @@ const HEADERS: Record<string, Json> = {
   "X-Request-Id": { description: "Unique id of this request (UUID); quote it when contacting support.", schema: { type: "string", format: "uuid" } },
   "RateLimit-Limit": { description: "Requests allowed per second for this API key.", schema: { type: "integer" } },
   "RateLimit-Remaining": { description: "Requests left in the current one-second window.", schema: { type: "integer" } },
-  "RateLimit-Reset": { description: "Seconds until the window resets (always 1 with one-second windows).", schema: { type: "integer" } },
-  "Retry-After": { description: "Seconds to wait before retrying (with RATE_LIMITED).", schema: { type: "integer" } },
+  "RateLimit-Reset": {
+    description: "Seconds until the window resets: always 1 for the key's one-second window; on DESTINATION_RATE_LIMITED, the seconds until the destination's window frees.",
+    schema: { type: "integer" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before retrying: 1 with RATE_LIMITED; with DESTINATION_RATE_LIMITED, until the destination's 10-minute and hourly windows allow one more creation.",
+    schema: { type: "integer" },
+  },
   Allow: { description: "The methods the endpoint accepts (with METHOD_NOT_ALLOWED).", schema: { type: "string" } },
 };
 

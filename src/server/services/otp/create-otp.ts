@@ -23,6 +23,8 @@ import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { priceFor } from "@/server/services/merchants/prices";
 import type { OtpTransactionData } from "@/schemas/v3/otp";
 import { hashCode } from "./code-hash";
+import { destinationKey } from "./destination";
+import { destinationLimited } from "./destination-limits";
 import { creationFingerprint, duplicateExternalId, findLiveClaim, type Claim } from "./idempotency";
 import { inboundMessage, newInboundToken } from "./inbound-token";
 import { OTP_FIELDS } from "./otp-fields";
@@ -50,7 +52,7 @@ const reserve = statement(
             ($5::text IS NULL OR (
               SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < $8::int AND count(*) < $9::int
               FROM otp_transactions
-              WHERE merchant_id = $1::int AND destination = $5::text AND channel = ANY($7::"Channel"[])
+              WHERE merchant_id = $1::int AND destination_key = $21::text AND channel = ANY($7::"Channel"[])
                 AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text)) AS within_limits
    ), debit AS (
      UPDATE merchants SET saldo = saldo - $6::int, updated_at = now()
@@ -60,9 +62,9 @@ const reserve = statement(
      INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference)
      SELECT $1::int, -$6::bigint, saldo, 'otp_charge', $3::text FROM debit
    ), otp AS (
-     INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, status, code_hash, otp_length, max_attempts,
+     INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
        expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider)
-     SELECT $3::text, $1::int, $10::"Channel", $5::text, 'pending', $11::text, $12::int, $13::int, $14::timestamptz, $6::int, true,
+     SELECT $3::text, $1::int, $10::"Channel", $5::text, $21::text, 'pending', $11::text, $12::int, $13::int, $14::timestamptz, $6::int, true,
        $15::text, $2::text, $4::text, $16::text, $17::text, $18::text FROM debit
      RETURNING id
    )
@@ -139,12 +141,13 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   const token = inbound ? newInboundToken() : null;
   const price = priceFor(merchant.prices, input.channel);
   const sequence = await otpIdSequence(now);
+  const destination = input.destination === null ? null : destinationKey(input.destination);
 
   let reserved: Reserved;
   try {
     // whatsapp_inbound answers straight after this transaction, so it must be durable by itself.
     reserved = await transaction(async (db) => {
-      const lockKey = input.destination === null ? null : `${merchant.id}:${input.destination}`;
+      const lockKey = destination === null ? null : `${merchant.id}:${destination}`;
       const [{ n }] = lockKey === null ? await run<{ n: string }>(db, takeId, [sequence]) : await run<{ n: string }>(db, takeIdLocked, [sequence, lockKey]);
       const otpId = formatOtpId(now, n);
       const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
@@ -183,6 +186,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
         adapter.provider,
         IDEMPOTENCY_WINDOW_HOURS,
         VENDOR_UNAVAILABLE_REASON,
+        destination,
       ]);
       if (!row.claimed) throw new Refused("claimed");
       if (!row.within_limits) throw new Refused("limits");
@@ -191,13 +195,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
     }, { asyncCommit: !inbound });
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
-    if (err.reason === "limits") {
-      const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
-      throw new AppError(
-        "DESTINATION_RATE_LIMITED",
-        `Batas pengiriman ke tujuan ini tercapai (${limits.per10Minutes} per 10 menit dan ${limits.perHour} per jam). Coba lagi nanti.`,
-      );
-    }
+    if (err.reason === "limits") throw await destinationLimited(merchant.id, input.channel, destination!, now);
     if (err.reason === "balance") throw new AppError("INSUFFICIENT_BALANCE");
     // Another creation holds the external_id; read it now, in a fresh snapshot that sees its commit.
     const live = await findLiveClaim(merchant.id, input.externalId!);

@@ -18,3 +18,12 @@ export function assertEmail(value: string): string {
   if (value.length > 254 || !EMAIL.test(value)) throw new AppError("INVALID_NUMBER", "Alamat e-mail tujuan tidak valid.");
   return value.toLowerCase();
 }
+
+/**
+ * One subscriber, one key: a phone written the local way (0812…) is the same number as
+ * 62812…, so the per-destination limits count both together. E-mail addresses are
+ * already lower-cased by assertEmail.
+ */
+export function destinationKey(destination: string): string {
+  return /^0\d+$/.test(destination) ? `62${destination.slice(1)}` : destination;
+}
