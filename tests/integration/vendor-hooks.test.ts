@@ -5,6 +5,7 @@ import { POST as twilioPost } from "@/app/api/hooks/twilio/status/route";
 import { getDb } from "@/server/db/client";
 import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { TWILIO_HOOK_MAX_BYTES, WHATSAPP_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { overrideEnv } from "../harness/env-override";
 import { expectLedgerBalanced, getOtpDetail, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { startVendorSimulator } from "../simulators/http-vendor-simulator";
@@ -157,7 +158,7 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
     expect((await getOtpDetail(m.key, otpId)).body.data?.status).toBe("sent");
   });
 
-  it("applies a failed status that overtakes the end of creation, found by biz_opaque_callback_data, refunding once", async () => {
+  it("keeps a failed status that overtakes the end of creation (found by biz_opaque_callback_data) and applies it once the send is recorded, refunding once", async () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     const sim = await startVendorSimulator(async () => {
@@ -177,20 +178,16 @@ describe("WhatsApp webhook: receipts, replies and odd posts", () => {
     const payload = {
       entry: [{ changes: [{ value: { statuses: [{ id: "wamid.early", status: "failed", biz_opaque_callback_data: otpId, errors: [{ code: 131026, title: "Message undeliverable" }] }] } }] }],
     };
-    let answeredWhileSendHeld = false;
-    let held = true;
-    const receipt = whatsappPost(whatsappPostRequest(payload, signMeta(JSON.stringify(payload)))).then((r) => {
-      answeredWhileSendHeld = held;
-      return r;
-    });
-    // A receipt that did not recognise its OTP would be answered (and lost) at once; one that did waits for the send.
-    await new Promise((r) => setTimeout(r, 200));
-    held = false;
-    release();
-    const [created, answer] = await Promise.all([creation, receipt]);
-    expect(answeredWhileSendHeld).toBe(false);
+    // The receipt is kept and answered while our request still waits for Meta: the callback is not held open.
+    const answer = await whatsappPost(whatsappPostRequest(payload, signMeta(JSON.stringify(payload))));
     expect(answer.status).toBe(200);
+    expect(await applyEarlyReceipts()).toBe(0);
+    release();
+    const created = await creation;
     expect(created.body.data).toMatchObject({ otp_id: otpId, status: "sent" });
+    // Once the send is recorded, the worker applies it.
+    expect(await applyEarlyReceipts()).toBe(1);
+    expect(await applyEarlyReceipts()).toBe(0);
     expect((await getOtpDetail(m.key, otpId)).body.data?.status).toBe("failed");
     expect(await saldoOf(m.id)).toBe(1000);
     const db = await getDb();
@@ -356,7 +353,7 @@ describe("Twilio status callback", () => {
     expect((await getOtpDetail(m.key, otpId)).body.data?.status).toBe("sent");
   });
 
-  it("applies a failure receipt that overtakes the end of creation once the send is recorded, refunding once", async () => {
+  it("answers a failure receipt that overtakes the end of creation at once and applies it once the send is recorded, refunding once", async () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     const sim = await startVendorSimulator(async () => {
@@ -371,13 +368,16 @@ describe("Twilio status callback", () => {
     // Twilio reports to the exact StatusCallback it was given, while our request still waits for its answer.
     const callback = new URLSearchParams(sim.requests[0].body).get("StatusCallback")!;
     const params = { MessageSid: "SM-early", MessageStatus: "failed", ErrorCode: "30008" };
-    const receipt = twilioPost(
+    const answer = await twilioPost(
       new Request(callback, { method: "POST", body: new URLSearchParams(params).toString(), headers: { "x-twilio-signature": signTwilio(callback, params) } }),
     );
-    release();
-    const [created, answer] = await Promise.all([creation, receipt]);
+    // Answered while our request still waits for Twilio: kept, not held open, not refused.
     expect(answer.status).toBe(204);
+    expect(await applyEarlyReceipts()).toBe(0);
+    release();
+    const created = await creation;
     expect(created.body.data?.status).toBe("sent");
+    expect(await applyEarlyReceipts()).toBe(1);
     expect((await getOtpDetail(m.key, created.body.data!.otp_id as string)).body.data?.status).toBe("failed");
     expect(await saldoOf(m.id)).toBe(1000);
     const db = await getDb();

@@ -2,6 +2,7 @@
 // safe to run on several workers at once (conditional updates), since every
 // worker runs it.
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
+import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
@@ -10,6 +11,7 @@ export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<u
 
 // Reads expire overdue top-ups lazily too; the sweep keeps lists and reports true.
 const JOBS: Job[] = [
+  { name: "apply-early-receipts", everyMs: 2_000, run: applyEarlyReceipts },
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },

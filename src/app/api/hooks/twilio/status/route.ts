@@ -23,7 +23,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     await handleTwilioStatus(params, searchParams.get("otp_id"));
   } catch (err) {
-    // Not recorded (database unreachable, or the OTP still being created): a non-2xx shows as a failed callback in Twilio.
+    // Not recorded (database unreachable): a non-2xx shows as a failed callback in Twilio, which retries.
     console.error(JSON.stringify({ msg: "twilio status callback not recorded", error: String((err as Error)?.message ?? err) }));
     return Response.json({ error: "temporarily unavailable" }, { status: 503 });
   }
