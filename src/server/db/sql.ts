@@ -25,12 +25,23 @@ export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, valu
 }
 
 /**
+ * SQL text that may ride along with BEGIN in one simple-query message (which takes no
+ * parameters): build it only from values whose shape was checked (integers, ids that
+ * matched their pattern, names we generate), never from free text.
+ */
+export type OpeningSql = { text: string };
+
+/**
  * A transaction on one pooled connection. `asyncCommit` commits without waiting for
  * the WAL flush (synchronous_commit off for this transaction only): its locks are
  * released at once. Use it only where a later synchronous commit makes the work
  * durable before anything outside the database depends on it (see create-otp.ts).
+ * `opening` runs in the same round trip as BEGIN; its rows are handed to `work`.
  */
-export async function transaction<T>(work: (db: Queryable) => Promise<T>, options: { asyncCommit?: boolean } = {}): Promise<T> {
+export async function transaction<T>(
+  work: (db: Queryable, opened: pg.QueryResultRow[]) => Promise<T>,
+  options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
+): Promise<T> {
   const client = await (await getPool()).connect();
   // A connection that dies while checked out (a server restart) fails the query in
   // flight; its 'error' event must not also crash the process.
@@ -38,9 +49,10 @@ export async function transaction<T>(work: (db: Queryable) => Promise<T>, option
   client.on("error", ignore);
   let broken = false;
   try {
-    // Both in one simple-query message: one round trip.
-    await client.query(options.asyncCommit ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN");
-    const result = await work(client);
+    const begin = ["BEGIN", ...(options.asyncCommit ? ["SET LOCAL synchronous_commit TO off"] : []), ...(options.opening ? [options.opening.text] : [])];
+    const results = (await client.query(begin.join("; "))) as unknown as pg.QueryResult | pg.QueryResult[];
+    const opened = options.opening ? (Array.isArray(results) ? results[results.length - 1] : results).rows : [];
+    const result = await work(client, opened);
     await client.query("COMMIT");
     return result;
   } catch (err) {

@@ -18,3 +18,8 @@ export function safeEqual(a: string, b: string): boolean {
   }
   return timingSafeEqual(left, right);
 }
+
+/** A 64-bit key for pg_advisory_xact_lock, the same in every instance for the same text. */
+export function advisoryLockKey(text: string): bigint {
+  return createHash("sha256").update(text).digest().readBigInt64BE(0);
+}

@@ -1,7 +1,7 @@
 // Creating an OTP (POST /v3/request and /v3/send) in at most three transactions:
 //
-// 1. reserve: one transaction of two statements takes the day's otp_id (under the
-//    destination's advisory lock), then claims the external_id, checks the destination
+// 1. reserve: one transaction takes the day's otp_id and the destination's advisory
+//    lock (with BEGIN, one round trip), then claims the external_id, checks the destination
 //    limits, debits the price with its ledger row and inserts the OTP, all in one
 //    statement: concurrent requests can never deliver a message that cannot be paid
 //    for. It commits without waiting for the WAL flush, so the merchant's saldo row is
@@ -15,8 +15,9 @@
 //    message), or refunds a failed delivery with its ledger row (failures are free).
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
 import { getChannelAdapter } from "@/server/channels/registry";
-import { run, runAlone, statement, transaction } from "@/server/db/sql";
+import { run, runAlone, statement, transaction, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
+import { advisoryLockKey } from "@/server/lib/hashing";
 import { randomDigits } from "@/server/lib/random";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
@@ -33,10 +34,14 @@ import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttempts
 import type { ParsedCreation } from "./parse-creation";
 import { presentCreation, type OtpFields } from "./present";
 
-// The destination's lock is taken before the limits are counted, in a statement of its
-// own: the counting statement's snapshot then sees every creation that held it before.
-const takeIdLocked = statement("otp-id-locked", "SELECT nextval($1::regclass)::text AS n, pg_advisory_xact_lock(hashtextextended($2, 0)) AS locked");
-const takeId = statement("otp-id", "SELECT nextval($1::regclass)::text AS n");
+// The destination's lock is taken, with the day's next otp_id, in the same round trip
+// as BEGIN and before the limits are counted, so the counting statement's snapshot
+// sees every creation that held the lock before. Only generated names and numbers go
+// into this text (it cannot carry parameters).
+function opening(sequence: string, lock: bigint | null): OpeningSql {
+  if (!/^otp_ids_\d{8}$/.test(sequence)) throw new Error(`unexpected sequence name ${sequence}`);
+  return { text: `SELECT nextval('${sequence}')::text AS n${lock === null ? "" : `, pg_advisory_xact_lock(${lock.toString()})`}` };
+}
 
 const reserve = statement(
   "otp-reserve",
@@ -146,10 +151,9 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   let reserved: Reserved;
   try {
     // whatsapp_inbound answers straight after this transaction, so it must be durable by itself.
-    reserved = await transaction(async (db) => {
-      const lockKey = destination === null ? null : `${merchant.id}:${destination}`;
-      const [{ n }] = lockKey === null ? await run<{ n: string }>(db, takeId, [sequence]) : await run<{ n: string }>(db, takeIdLocked, [sequence, lockKey]);
-      const otpId = formatOtpId(now, n);
+    const lock = destination === null ? null : advisoryLockKey(`otp-destination:${merchant.id}:${destination}`);
+    reserved = await transaction(async (db, [{ n }]) => {
+      const otpId = formatOtpId(now, n as string);
       const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
       const otp: OtpFields = {
         otpId,
@@ -192,7 +196,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
       if (!row.within_limits) throw new Refused("limits");
       if (row.saldo === null || row.id === null) throw new Refused("balance");
       return { id: row.id, otp, balance: BigInt(row.saldo) };
-    }, { asyncCommit: !inbound });
+    }, { asyncCommit: !inbound, opening: opening(sequence, lock) });
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     if (err.reason === "limits") throw await destinationLimited(merchant.id, input.channel, destination!, now);

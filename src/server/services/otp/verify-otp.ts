@@ -1,9 +1,9 @@
 // POST /v3/verify: one transaction of two statements. The row is locked and read in
-// one; the verification (with its otp.verified event and webhook delivery, the outbox)
+// one (sent with BEGIN); the verification (with its otp.verified event and webhook delivery, the outbox)
 // or the counted mismatch is written in the other. Parallel verifies of one OTP give
 // exactly one verified:true and count every mismatch exactly once.
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
-import { run, statement, transaction } from "@/server/db/sql";
+import { run, statement, transaction, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
 import { outboxCtes } from "@/server/services/webhooks/events";
@@ -25,11 +25,18 @@ type LockedOtp = {
   expires_at: Date;
 };
 
-const lockOtp = statement(
-  "verify-lock",
-  `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
-   FROM otp_transactions WHERE otp_id = $1 AND merchant_id = $2 FOR UPDATE`,
-);
+/**
+ * The lock-and-read rides with BEGIN (one round trip), so its values are written into
+ * the text: the otp_id matched OTP_ID_PATTERN (letters and digits only) and the
+ * merchant id is an integer.
+ */
+function lockOtp(otpId: string, merchantId: number): OpeningSql {
+  if (!OTP_ID_PATTERN.test(otpId) || !Number.isSafeInteger(merchantId)) throw new Error("unexpected otp_id or merchant id");
+  return {
+    text: `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
+      FROM otp_transactions WHERE otp_id = '${otpId}' AND merchant_id = ${merchantId} FOR UPDATE`,
+  };
+}
 
 const markVerified = statement(
   "verify-verified",
@@ -44,8 +51,8 @@ const countMismatch = statement("verify-mismatch", "UPDATE otp_transactions SET 
 export async function verifyOtp(merchantId: number, input: VerifyInput, now = new Date()): Promise<VerifyResultData> {
   const { otp_id: otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
-  return transaction(async (db) => {
-    const [row] = await run<LockedOtp>(db, lockOtp, [otpId, merchantId]);
+  return transaction(async (db, opened) => {
+    const row = opened[0] as LockedOtp | undefined;
     if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
@@ -55,7 +62,7 @@ export async function verifyOtp(merchantId: number, input: VerifyInput, now = ne
     }
     await run(db, countMismatch, [row.id]);
     return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
-  });
+  }, { opening: lockOtp(otpId, merchantId) });
 }
 
 function assertVerifiable(otp: LockedOtp, now: Date): void {
