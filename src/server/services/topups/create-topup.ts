@@ -1,4 +1,4 @@
-// POST /v3/topups: validate, pick the method, price the fee, ask the gateway for
+// POST /v3/topups (input parsed at the edge, parse-topup.ts): pick the method, price the fee, ask the gateway for
 // a QR or VA, then store the invoice. The gateway is called first so that a
 // gateway failure leaves nothing behind (an orphaned gateway charge just expires).
 import { getDb } from "@/server/db/client";
@@ -7,14 +7,13 @@ import { GatewayError } from "@/server/payments/gateway";
 import { getPaymentGateway } from "@/server/payments/registry";
 import { topupInvoiceData, type TopupInvoiceData } from "@/schemas/v3/topups";
 import { adminFee } from "./admin-fee";
-import { parseTopupRequest } from "./parse-topup";
+import type { TopupRequest } from "./parse-topup";
 import { choosePaymentMethod } from "./payment-methods";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
 import { newTopupId } from "./topup-id";
 import { TOPUP_VALIDITY_MS } from "./topup-rules";
 
-export async function createTopup(merchantId: number, raw: unknown, now: Date = new Date()): Promise<TopupInvoiceData> {
-  const request = parseTopupRequest(raw);
+export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date()): Promise<TopupInvoiceData> {
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { name: true, brandName: true } });
