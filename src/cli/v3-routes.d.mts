@@ -1,0 +1,6 @@
+// Types for v3-routes.mjs (plain JavaScript: the server process runs no TypeScript loader).
+export type RouteFile = { segments: string[]; file: string };
+export function findRouteFiles(v3Dir: string, prefix?: string[]): RouteFile[];
+export function orderRoutes(routes: RouteFile[]): RouteFile[];
+export function matchRoute(routes: { segments: string[] }[], pathname: string): { index: number; params: Record<string, string | string[]> } | null;
+export function loadV3Routes(root: string, outDir: string): Promise<{ routes: RouteFile[]; modules: Record<string, unknown>[] }>;
