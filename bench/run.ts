@@ -301,7 +301,7 @@ async function main(): Promise<void> {
 
   const basePort = num("BENCH_PORT", 3107);
   const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, basePort)];
-  if (checkout) targets.push(await prepareTarget("base", `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, basePort + 1));
+  if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, basePort + 1));
   const reference = await startFloorServer(await freePort(basePort + 2));
   const results: TargetResult[] = [];
   try {

@@ -12,13 +12,23 @@
 // costs the load phases nothing.
 import net from "node:net";
 
-export type WireCounts = { statements: number; roundTrips: number; transactions: number; rollbacks: number; flushedCommits: number };
+export type WireCounts = {
+  statements: number;
+  /** Of the statements, BEGIN / START TRANSACTION / COMMIT / END / ROLLBACK. */
+  transactionControl: number;
+  roundTrips: number;
+  transactions: number;
+  rollbacks: number;
+  flushedCommits: number;
+  /** The most statements (transaction control left out) one transaction had since resetMax(). */
+  maxStatementsPerTransaction: number;
+};
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
 export class PgCounterProxy {
-  readonly counts: WireCounts = { statements: 0, roundTrips: 0, transactions: 0, rollbacks: 0, flushedCommits: 0 };
+  readonly counts: WireCounts = { statements: 0, transactionControl: 0, roundTrips: 0, transactions: 0, rollbacks: 0, flushedCommits: 0, maxStatementsPerTransaction: 0 };
   private server: net.Server | undefined;
   private sockets = new Set<net.Socket>();
 
@@ -26,6 +36,10 @@ export class PgCounterProxy {
 
   snapshot(): WireCounts {
     return { ...this.counts };
+  }
+
+  resetMax(): void {
+    this.counts.maxStatementsPerTransaction = 0;
   }
 
   async listen(): Promise<number> {
@@ -50,12 +64,15 @@ export class PgCounterProxy {
       sessionAsync: false,
       txAsync: false,
       txWrote: false,
+      txStatements: 0,
       statements: new Map<string, string>(),
       portals: new Map<string, string>(),
     };
     const onStatement = (sql: string) => {
       this.counts.statements += 1;
       state.executedSinceReady += 1;
+      if (/^\s*(BEGIN|START\s+TRANSACTION|COMMIT|END|ROLLBACK)\b/i.test(sql)) this.counts.transactionControl += 1;
+      else state.txStatements += 1;
       const setting = /^\s*(SET\s+(LOCAL\s+|SESSION\s+)?|RESET\s+)synchronous_commit\b(.*)$/is.exec(sql);
       if (setting) {
         const off = /^\s*(=|TO)\s*'?(off|false|no|0)'?\s*;?\s*$/i.test(setting[3]) && !/^\s*RESET/i.test(sql);
@@ -99,8 +116,10 @@ export class PgCounterProxy {
             this.counts.transactions += 1;
             if (state.txWrote && !state.sessionAsync && !state.txAsync) this.counts.flushedCommits += 1;
           }
+          this.counts.maxStatementsPerTransaction = Math.max(this.counts.maxStatementsPerTransaction, state.txStatements);
         }
         if (status === "I") {
+          state.txStatements = 0;
           state.txWrote = false;
           state.txAsync = false;
         }

@@ -49,6 +49,8 @@ function perRequest(before: WireCounts, after: WireCounts, n: number): WireCount
     transactions: r2((after.transactions - before.transactions) / n),
     rollbacks: r2((after.rollbacks - before.rollbacks) / n),
     flushedCommits: r2((after.flushedCommits - before.flushedCommits) / n),
+    transactionControl: r2((after.transactionControl - before.transactionControl) / n),
+    maxStatementsPerTransaction: after.maxStatementsPerTransaction,
   };
 }
 
@@ -94,14 +96,17 @@ export async function probe(options: {
     const idleFrom = await stats(options.dbName);
     await sleep(5000);
     const s0 = await stats(options.dbName);
+    proxy.resetMax();
     const w0 = proxy.snapshot();
     const creationCost = await timed(Array.from({ length: options.n }, (_, i) => () => call("/v3/request", creationBody(`probe-${i}`))));
     await sleep(SETTLE_MS);
     const s1 = await stats(options.dbName);
     const w1 = proxy.snapshot();
+    proxy.resetMax();
     const wrongCost = await timed(probeItems.map((it) => () => call("/v3/verify", JSON.stringify({ otp_id: it.otpId, otp: wrongCode(it.code) }))));
     await sleep(500);
     const w2 = proxy.snapshot();
+    proxy.resetMax();
     const rightCost = await timed(probeItems.map((it) => () => call("/v3/verify", JSON.stringify({ otp_id: it.otpId, otp: it.code }))));
     await sleep(SETTLE_MS);
     const s2 = await stats(options.dbName);

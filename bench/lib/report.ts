@@ -4,6 +4,7 @@ import path from "node:path";
 import type { MachineInfo } from "./machine";
 import type { PgbenchResult } from "./pgbench";
 import type { PartResult, PhaseResult } from "./plan";
+import type { WireCounts } from "./pg-counter-proxy";
 import type { ProbeResult } from "./probe";
 
 export type ServerFigures = {
@@ -98,7 +99,10 @@ export function writeReport(report: BenchReport): string {
   const stamp = report.startedAt.replace(/[:.]/g, "-");
   const file = path.join(RESULTS_DIR, `${stamp}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-  writeFileSync(path.join(RESULTS_DIR, "summary.md"), summary(report, path.basename(file)));
+  // The latest run's summary, and each run's own next to its figures.
+  const text = summary(report, path.basename(file));
+  writeFileSync(path.join(RESULTS_DIR, "summary.md"), text);
+  writeFileSync(file.replace(/\.json$/, ".md"), text);
   return file;
 }
 
@@ -131,14 +135,14 @@ ${rows.join("\n")}`;
 function probeTable(r: TargetResult): string {
   const p = r.probe;
   if (!p) return "No probe figures.";
-  const row = (label: string, x: { statements: number; roundTrips: number; transactions: number; rollbacks: number; flushedCommits: number; appCpuMs: number; latencyMsMean: number }, xact: number | null | string, wal: number | null | string) =>
-    `| ${label} | ${x.statements} | ${x.roundTrips} | ${x.transactions}${x.rollbacks ? ` (+${x.rollbacks} rolled back)` : ""} | ${show(xact as number)} | ${x.flushedCommits} | ${show(wal as number)} | ${x.appCpuMs} | ${x.latencyMsMean} |`;
-  return `| Request (${p.requests} each, one at a time) | statements | round trips | transactions (wire) | xact_commit | commits waiting for a flush (wire) | WAL flushes (pg_stat_wal) | app CPU ms | latency ms (mean) |
-|---|---|---|---|---|---|---|---|---|
+  const row = (label: string, x: WireCounts & { appCpuMs: number; latencyMsMean: number }, xact: number | null | string, wal: number | null | string) =>
+    `| ${label} | ${x.statements} (${x.transactionControl}) | ${x.maxStatementsPerTransaction} | ${x.roundTrips} | ${x.transactions}${x.rollbacks ? ` (+${x.rollbacks} rolled back)` : ""} | ${show(xact as number)} | ${x.flushedCommits} | ${show(wal as number)} | ${x.appCpuMs} | ${x.latencyMsMean} |`;
+  return `| Request (${p.requests} each, one at a time) | statements (of them BEGIN / COMMIT) | most statements in one transaction | round trips | transactions (wire) | xact_commit | commits waiting for a flush (wire) | WAL flushes (pg_stat_wal) | app CPU ms | latency ms (mean) |
+|---|---|---|---|---|---|---|---|---|---|
 ${row("POST /v3/request", p.creation, p.creation.xactCommit, p.creation.walSync)}
 ${row("POST /v3/verify, wrong code", p.verifyWrong, "↓", "↓")}
 ${row("POST /v3/verify, right code", p.verifyRight, "↓", "↓")}
-| POST /v3/verify, both (per request) | | | | ${show(p.verify.xactCommit)} | | ${show(p.verify.walSync)} | | |
+| POST /v3/verify, both (per request) | | | | | ${show(p.verify.xactCommit)} | | ${show(p.verify.walSync)} | | |
 
 Idle WAL flush rate subtracted: ${p.backgroundWalSyncPerSec}/s (the whole cluster; other databases' work counts here).${p.statsResetDuringProbe ? " **The cluster's statistics were reset during the probe: no pg_stat figures.**" : ""}`;
 }
@@ -217,6 +221,7 @@ ${probeRow("creation: commits waiting for a flush (wire)", (p) => p.creation.flu
 ${probeRow("creation: WAL flushes (pg_stat_wal)", (p) => p.creation.walSync)}
 ${probeRow("verify, right code: statements", (p) => p.verifyRight.statements)}
 ${probeRow("verify, right code: transactions (wire)", (p) => p.verifyRight.transactions)}
+${probeRow("verify, right code: most statements in one transaction", (p) => p.verifyRight.maxStatementsPerTransaction)}
 ${probeRow("verify, right code: commits waiting for a flush (wire)", (p) => p.verifyRight.flushedCommits)}
 ${probeRow("verify, wrong code: statements", (p) => p.verifyWrong.statements)}
 | HTTP floor (404 ÷ node:http) | ${pct(base.ratios.floor)} | ${pct(work.ratios.floor)} |
@@ -260,7 +265,8 @@ server's process tree during the phase over the requests it answered; unlike req
 machine does. The PostgreSQL ceiling is pgbench running the same statements (\`bench/pgbench/*.sql\`) with
 ${r.config.pgbenchClients} clients (the app's DB_POOL_SIZE); HTTP / ceiling is req/s at saturation over it. The probe sends requests
 one at a time to a second server of the same build whose PostgreSQL connections go through a counting proxy:
-statements (Query or Execute messages), round trips (ReadyForQuery answers) and transactions as seen on the wire;
+statements (Query or Execute messages, BEGIN and COMMIT included and also counted apart; the most statements one
+transaction had, BEGIN and COMMIT left out), round trips (ReadyForQuery answers) and transactions as seen on the wire;
 xact_commit from \`pg_stat_database\` (read-only transactions included) and WAL flushes (\`pg_stat_wal.wal_sync\`, whole
 cluster, idle rate subtracted) over the same requests. One request at a time means no group commit: every flush is one
 a commit waited for (plus the WAL writer's flushes of asynchronous commits, and whatever other databases on the cluster
