@@ -24,7 +24,8 @@ export type TargetFigures = {
   probe: ProbeResult | null;
   /** Delivered OTPs the verify parts could draw from, and the unmeasured creation run that topped them up (0: none needed). */
   verifySupply: { otps: number; toppedUpForSeconds: number };
-  invariants: { merchants: number; ledgerBalanced: boolean; negativeSaldo: number };
+  /** null: the check's query failed on this build's schema (error says why). */
+  invariants: { merchants: number; ledgerBalanced: boolean | null; negativeSaldo: number | null; error?: string };
 };
 
 export type TargetResult = TargetFigures & { label: string; sourceTree: string; buildSeconds: number };
@@ -188,7 +189,7 @@ ${mixedRows.join("\n")}
 |---|---|---|---|---|---|
 ${pgRows.join("\n")}
 
-- Ledger: ${r.invariants.ledgerBalanced ? "balanced" : "NOT balanced"} for all ${r.invariants.merchants} merchants; merchants below zero: ${r.invariants.negativeSaldo}
+- Ledger: ${r.invariants.ledgerBalanced === null ? `not checked (${r.invariants.error})` : `${r.invariants.ledgerBalanced ? "balanced" : "NOT balanced"} for all ${r.invariants.merchants} merchants; merchants below zero: ${r.invariants.negativeSaldo}`}
 `;
 }
 
@@ -205,7 +206,9 @@ function compareSection(work: TargetResult, base: TargetResult, ratios: CompareR
 
 Both builds were up at once on their own databases and were loaded step by step alternately (A B, then B A),
 with the same load generator and bench code. Ratios are working tree ÷ base (req/s: higher is better; CPU and
-latency: lower is better). Fixed-rate phases run each build at half of its own saturation rate.
+latency: lower is better). Fixed-rate phases run each build at half of its own saturation rate. floor-reference
+is the same node:http server in both columns: its ratio shows how much the machine drifted between the two builds'
+slots. For the mixed phase the row shows its first part (creations).
 
 | Phase | req/s | ratio | app CPU ms / request | ratio | p50 / p99 ms |
 |---|---|---|---|---|---|
