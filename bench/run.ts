@@ -13,7 +13,8 @@
 // up at once on their own databases, step by step alternately (A B, then B A, …) so
 // drift on the machine hits both; one results file holds both and their ratios.
 //
-// Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107),
+// Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107; the run
+// uses it and the next six, or free ports where those are taken),
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
@@ -43,6 +44,8 @@ const PROBE_N = num("BENCH_PROBE_N", 100);
 const PGBENCH_SECONDS = num("BENCH_PGBENCH_SECONDS", SECONDS);
 const POOL = num("DB_POOL_SIZE", 10);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+// The working tree's server, the base's, the reference server, then the probes' servers and proxies.
+const BASE_PORT = num("BENCH_PORT", 3107);
 const FLOOR_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 
 type VerifyItem = { otpId: string; code: string; key: number };
@@ -196,7 +199,7 @@ const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
     async (t) => {
       console.log(JSON.stringify({ msg: "step", target: t.label, step: "probe", n: PROBE_N }));
       const items = t.verify.items.slice(-(PROBE_N + 1));
-      t.result.probe = await probe({ dir: t.dir, env: t.env, dbName: t.dbName, key: t.keys[0], verifyItems: items, n: PROBE_N, logFile: path.join(TMP_DIR, `${t.name}-probe-server.log`) });
+      t.result.probe = await probe({ dir: t.dir, env: t.env, dbName: t.dbName, key: t.keys[0], verifyItems: items, n: PROBE_N, logFile: path.join(TMP_DIR, `${t.name}-probe-server.log`), ports: t.name === "work" ? [BASE_PORT + 3, BASE_PORT + 4] : [BASE_PORT + 5, BASE_PORT + 6] });
       t.result.server!.sqlTransactionsPerCreation = t.result.probe.creation.xactCommit;
       console.log(JSON.stringify({ msg: "probe done", target: t.label, creation: t.result.probe.creation, verifyWrong: t.result.probe.verifyWrong, verifyRight: t.result.probe.verifyRight, verify: t.result.probe.verify }));
     },
@@ -303,10 +306,9 @@ async function main(): Promise<void> {
   const baseBuild = checkout ? buildApp(process.env.BENCH_BUILD === "never" ? "never" : "auto", checkout.dir) : 0;
   console.log(JSON.stringify({ msg: "build", seconds: workBuild, ...(checkout ? { base: baseBuild, install: checkout.installSeconds } : {}) }));
 
-  const basePort = num("BENCH_PORT", 3107);
-  const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, basePort)];
-  if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, basePort + 1));
-  const reference = await startFloorServer(await freePort(basePort + 2));
+  const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, BASE_PORT)];
+  if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, BASE_PORT + 1));
+  const reference = await startFloorServer(await freePort(BASE_PORT + 2));
   const results: TargetResult[] = [];
   try {
     for (const [i, [, step]] of steps.entries()) {

@@ -42,9 +42,9 @@ export class PgCounterProxy {
     this.counts.maxStatementsPerTransaction = 0;
   }
 
-  async listen(): Promise<number> {
+  async listen(port = 0): Promise<number> {
     this.server = net.createServer((client) => this.connect(client));
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
     return (this.server.address() as net.AddressInfo).port;
   }
 

@@ -62,13 +62,15 @@ export async function probe(options: {
   verifyItems: { otpId: string; code: string }[];
   n: number;
   logFile: string;
+  /** Ports to try first for the probe's server and its proxy (a free one otherwise). */
+  ports: [number, number];
 }): Promise<ProbeResult> {
   const target = new URL(options.env.DATABASE_URL);
   const proxy = new PgCounterProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const proxied = new URL(target);
   proxied.hostname = "127.0.0.1";
-  proxied.port = String(await proxy.listen());
-  const port = await freePort();
+  proxied.port = String(await proxy.listen(await freePort(options.ports[1])));
+  const port = await freePort(options.ports[0]);
   const app = await startApp({ port, dir: options.dir, env: { ...options.env, DATABASE_URL: proxied.toString() }, logFile: options.logFile });
   const headers = { authorization: `Bearer ${options.key}`, "content-type": "application/json" };
   const call = async (path: string, body: string) => {
