@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "test-results/", "playwright-report/", "e2e/artifacts/", "bench/tmp/", "next-env.d.ts"] },
+  { ignores: ["node_modules/", ".next/", ".next-*/", ".data/", "src/generated/", "test-results/", "playwright-report/", "e2e/artifacts/", "bench/tmp/", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },

@@ -6,18 +6,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import type { LoadPlan, Part, PartResult, PhaseResult, VerifyTally } from "./lib/plan";
 import { summarizeLatencies } from "./lib/percentiles";
+import { treeCpuMs } from "./lib/proc";
+import { creationBody, wrongCode } from "./lib/requests";
 
 type Request = { method: string; path: string; headers: Record<string, string>; body?: string };
 type Spec = { setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => unknown; onResponse?: (status: number, body: string, context: Record<string, unknown>) => void };
 type VerifyItem = LoadPlan["verifyItems"][number];
-
-function randomPhone(): string {
-  // Jakarta-style mobile numbers; never ending in 0000 (the sandbox's failing numbers).
-  for (;;) {
-    const n = `628${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
-    if (!n.endsWith("0000")) return n;
-  }
-}
 
 const FLOOR: Request = { method: "GET", path: "/v3/bench-floor", headers: {} };
 
@@ -32,8 +26,7 @@ function simpleRequests(plan: LoadPlan, part: Part): Spec[] {
     n += 1;
     switch (part.endpoint) {
       case "request": {
-        const body = { channel: "sms", destination: randomPhone(), ttl: 900, external_id: `bench-${process.pid}-${part.name}-${n}-${Math.random().toString(36).slice(2, 8)}` };
-        return { method: "POST", path: "/v3/request", headers: authHeaders(plan, n), body: JSON.stringify(body) };
+        return { method: "POST", path: "/v3/request", headers: authHeaders(plan, n), body: creationBody(`${part.name}-${n}`) };
       }
       case "otp": {
         const item = plan.otpItems[Math.floor(Math.random() * plan.otpItems.length)];
@@ -112,17 +105,6 @@ function answerOf(status: number, body: string): string {
   return `HTTP ${status}`;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function wrongCode(code: string): string {
-  return code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
-}
-
 function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
   const started = Date.now();
   const latencies: number[] = [];
@@ -185,10 +167,10 @@ async function main(): Promise<void> {
   const results: PhaseResult[] = [];
   for (const phase of plan.phases) {
     const started = Date.now();
-    const cpuBefore = plan.serverPid ? cpuMs(plan.serverPid) : 0;
+    const cpuBefore = plan.serverPid ? treeCpuMs(plan.serverPid) : 0;
     const parts = await Promise.all(phase.parts.map((part) => runPart(plan, part)));
     const answered = parts.reduce((s, p) => s + p.latencyMs.count, 0);
-    const serverCpuMsPerRequest = plan.serverPid && answered ? Math.round(((cpuMs(plan.serverPid) - cpuBefore) / answered) * 100) / 100 : null;
+    const serverCpuMsPerRequest = plan.serverPid && answered ? Math.round(((treeCpuMs(plan.serverPid) - cpuBefore) / answered) * 100) / 100 : null;
     results.push({ name: phase.name, startedAt: new Date(started).toISOString(), serverCpuMsPerRequest, parts });
     console.log(JSON.stringify({ msg: "phase done", phase: phase.name, serverCpuMsPerRequest, parts: parts.map((p) => ({ name: p.name, rps: p.requestsPerSec, p99: p.latencyMs.p99, non2xx: p.non2xx, errors: p.errors })) }));
   }

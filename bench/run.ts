@@ -1,26 +1,38 @@
-// `npm run bench`: the production build under load, and PostgreSQL's ceiling for
-// the same SQL. Builds into NEXT_DIST_DIR (.next-bench), recreates the database
-// BENCH_DB (sandi_bench) on this machine's PostgreSQL, starts the production server (serve.mjs, as `npm start` does) on a free
-// loopback port, seeds merchants that are neither rate-limited nor short of
-// credit, drives POST /v3/request, POST /v3/verify (per OTP a wrong code, then the
-// right one) and GET /v3/otp/{id} from a second process (bench/load.ts), runs
-// pgbench, and writes bench/results/.
+// `npm run bench`: the production build under load, next to a bare node:http
+// reference server and PostgreSQL's ceiling for the same SQL. Builds into
+// NEXT_DIST_DIR (.next-bench), recreates the benchmark database on this machine's
+// PostgreSQL and seeds merchants that are neither rate-limited nor short of credit
+// (bench/lib/prepare-database.ts, run with the build's own code), starts the
+// production server (serve.mjs, as `npm start` does) on a free loopback port, and
+// drives it from a second process (bench/load.ts). Then a sequential probe through
+// a counting proxy (bench/lib/probe.ts), pgbench (every bench/pgbench/*.sql), and
+// bench/results/.
 //
-// Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107),
-// BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s),
-// BENCH_SECONDS (10, per phase), DB_POOL_SIZE (10), REDIS_URL.
+// `npm run bench -- --compare <git-ref>` does the same for the ref (checked out and
+// built under bench/tmp, bench/lib/compare.ts) and the working tree, both servers
+// up at once on their own databases, step by step alternately (A B, then B A, …) so
+// drift on the machine hits both; one results file holds both and their ratios.
+//
+// Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107; the run
+// uses it and the next six, or free ports where those are taken),
+// BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
+// phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
+// (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { checkoutRef } from "./lib/compare";
 import { adminQuery, recreateDatabase } from "./lib/database";
 import { runLoad, TMP_DIR } from "./lib/load-client";
 import { machineInfo } from "./lib/machine";
-import { pgbench } from "./lib/pgbench";
-import type { LoadPlan, PhaseResult } from "./lib/plan";
-import { part, writeReport, type BenchReport } from "./lib/report";
-import { buildApp, freePort, rssMiB, startApp, waitReady } from "./lib/server";
+import { ceilingsIn, pgbench, type PgbenchResult } from "./lib/pgbench";
+import type { LoadPlan, Part, PhaseResult } from "./lib/plan";
+import { probe } from "./lib/probe";
+import { peakRssMiB, rssMiB } from "./lib/proc";
+import { compareRatios, part, targetRatios, writeReport, type BenchReport, type TargetResult } from "./lib/report";
+import { buildApp, freePort, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DB_NAME = process.env.BENCH_DB ?? "sandi_bench";
@@ -28,22 +40,177 @@ const MERCHANTS = num("BENCH_MERCHANTS", 8);
 const CONNECTIONS = num("BENCH_CONNECTIONS", 24);
 const RATE = num("BENCH_RATE", 40);
 const SECONDS = num("BENCH_SECONDS", 10);
+const PROBE_N = num("BENCH_PROBE_N", 100);
+const PGBENCH_SECONDS = num("BENCH_PGBENCH_SECONDS", SECONDS);
 const POOL = num("DB_POOL_SIZE", 10);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+// The working tree's server, the base's, the reference server, then the probes' servers and proxies.
+const BASE_PORT = num("BENCH_PORT", 3107);
+const FLOOR_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 
-async function main(): Promise<void> {
-  const started = new Date();
-  mkdirSync(TMP_DIR, { recursive: true });
-  const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
-  const machine = machineInfo(version);
-  console.log(JSON.stringify({ msg: "machine", ...machine }));
+type VerifyItem = { otpId: string; code: string; key: number };
 
-  const buildSeconds = buildApp();
-  console.log(JSON.stringify({ msg: "build", seconds: buildSeconds }));
+/** One build under test and everything the steps learn about it. */
+type Target = {
+  name: "work" | "base";
+  label: string;
+  dir: string;
+  sourceTree: string;
+  dbName: string;
+  url: string;
+  env: Record<string, string>;
+  keys: string[];
+  app: AppServer;
+  buildSeconds: number;
+  phases: PhaseResult[];
+  /** Delivered OTPs for the verify phases and the probe; `used` of them are spent. */
+  verify: { items: VerifyItem[]; used: number; toppedUpForSeconds: number };
+  result: Partial<TargetResult>;
+};
 
-  const url = await recreateDatabase(DB_NAME);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const saturation = (name: string, endpoint: Part["endpoint"], durationSec = SECONDS): { name: string; parts: Part[] } => ({ name, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec }] });
+const fixed = (name: string, endpoint: Part["endpoint"], rate: number): { name: string; parts: Part[] } => ({ name, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec: SECONDS, rate }] });
+
+function plan(t: Target, phases: LoadPlan["phases"], extra: Partial<LoadPlan> = {}): LoadPlan {
+  return { baseUrl: t.app.baseUrl, keys: t.keys, verifyItems: [], otpItems: [], serverPid: t.app.pid, phases, ...extra };
+}
+
+async function load(t: Target, label: string, p: LoadPlan, measured = true): Promise<PhaseResult[]> {
+  console.log(JSON.stringify({ msg: "step", target: t.label, step: label }));
+  const results = await runLoad(p, `${t.name}-${label}`);
+  if (measured) t.phases.push(...results);
+  return results;
+}
+
+/** Half of the rate the target reached at saturation in `phase`: the fixed-rate phases' load. */
+function half(t: Target, phase: string): number {
+  return Math.max(1, Math.round((part({ phases: t.phases }, phase)?.requestsPerSec ?? 2 * RATE) / 2));
+}
+
+async function deliveredCodes(t: Target): Promise<VerifyItem[]> {
+  const rows = await adminQuery<{ otp_id: string; code: string; merchant_id: number }>(
+    "SELECT otp_id, code, merchant_id FROM sandbox_messages WHERE delivered ORDER BY id",
+    [],
+    t.url,
+  );
+  const merchants = await adminQuery<{ id: number }>("SELECT id FROM merchants ORDER BY id", [], t.url);
+  const keyIndex = new Map(merchants.map((m, i) => [m.id, i]));
+  return rows.map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
+}
+
+/** The steps, each run for every target before the next step starts. */
+const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
+  [
+    "warmup",
+    async (t) => {
+      const seconds = Math.max(3, Math.round(SECONDS / 2));
+      await load(t, "warmup", plan(t, [saturation("warmup", "request", seconds), saturation("warmup-otp", "otp", 2), saturation("warmup-floor", "floor", 2)], { otpItems: [{ otpId: "OTPWARMUP", key: 0 }] }), false);
+    },
+  ],
+  [
+    // The app's 404 and the bare node:http server's, back to back under the same load.
+    "floor",
+    async (t, reference) => {
+      await load(t, "floor", plan(t, [saturation("floor-saturation", "floor", FLOOR_SECONDS)]));
+      await load(t, "floor-reference", { ...plan(t, [saturation("floor-reference", "floor", FLOOR_SECONDS)]), baseUrl: reference.baseUrl, serverPid: reference.pid });
+    },
+  ],
+  [
+    "request",
+    async (t) => {
+      await load(t, "request", plan(t, [saturation("request-saturation", "request", SECONDS + 5)]));
+      // One big merchant: every creation on the same merchant.
+      await load(t, "request-single", { ...plan(t, [{ name: "request-single-merchant", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: SECONDS + 5 }] }]), keys: [t.keys[0]] });
+      await load(t, "request-fixed", plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))]));
+    },
+  ],
+  [
+    // Unmeasured: enough fresh OTPs for the verify phases (saturation at up to 6× the
+    // creation rate, the fixed rate at half of that, the mixed phase) and the probe.
+    "verify-supply",
+    async (t) => {
+      const creationRate = part({ phases: t.phases }, "request-saturation")?.requestsPerSec || 50;
+      const verifyRequests = 6 * creationRate * SECONDS * 1.5 + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
+      const needed = Math.ceil(verifyRequests / 2) + 2 * CONNECTIONS + 2 * (PROBE_N + 1);
+      let items = await deliveredCodes(t);
+      if (items.filter((i) => i.key === 0).length < PROBE_N + 1 || items.length < needed) {
+        const seconds = Math.ceil(Math.max(0, needed - items.length) / creationRate) + 2;
+        await load(t, "verify-supply", plan(t, [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: seconds }] }]), false);
+        t.verify.toppedUpForSeconds = seconds;
+        await sleep(500);
+        items = await deliveredCodes(t);
+      }
+      // The probe (merchant 0, the one it authenticates as) takes its OTPs from the end.
+      const probeItems = items.filter((i) => i.key === 0).slice(-(PROBE_N + 1));
+      const probeIds = new Set(probeItems.map((i) => i.otpId));
+      t.verify.items = [...items.filter((i) => !probeIds.has(i.otpId)), ...probeItems];
+    },
+  ],
+  [
+    "verify",
+    async (t) => {
+      const run = async (phase: { name: string; parts: Part[] }) => {
+        const items = t.verify.items.slice(t.verify.used, t.verify.items.length - (PROBE_N + 1));
+        const [result] = await load(t, phase.name, plan(t, [phase], { verifyItems: items }));
+        t.verify.used += result.parts.reduce((s, p) => s + (p.verify?.sent.wrong ?? 0), 0);
+      };
+      await run(saturation("verify-saturation", "verify"));
+      await run(fixed("verify-fixed", "verify", half(t, "verify-saturation")));
+    },
+  ],
+  [
+    "otp",
+    async (t) => {
+      const otpItems = t.verify.items.map(({ otpId, key }) => ({ otpId, key }));
+      await load(t, "otp", plan(t, [saturation("otp-saturation", "otp")], { otpItems }));
+      await load(t, "otp-fixed", plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems }));
+    },
+  ],
+  [
+    "mixed",
+    async (t) => {
+      // A merchant's usual shape: one creation, a couple of status polls, one verify.
+      const items = t.verify.items.slice(t.verify.used, t.verify.items.length - (PROBE_N + 1));
+      const [result] = await load(
+        t,
+        "mixed",
+        plan(
+          t,
+          [
+            {
+              name: "mixed",
+              parts: [
+                { name: "request", endpoint: "request", connections: 4, durationSec: SECONDS + 5, rate: Math.max(1, Math.round(RATE / 2)) },
+                { name: "otp", endpoint: "otp", connections: 4, durationSec: SECONDS + 5, rate: RATE },
+                { name: "verify", endpoint: "verify", connections: 4, durationSec: SECONDS + 5, rate: Math.max(1, Math.round(RATE / 2)) },
+              ],
+            },
+          ],
+          { verifyItems: items, otpItems: items.map(({ otpId, key }) => ({ otpId, key })) },
+        ),
+      );
+      t.verify.used += result.parts.reduce((s, p) => s + (p.verify?.sent.wrong ?? 0), 0);
+      t.result.server = { rssMiBAfterLoad: rssMiB(t.app.pid), peakRssMiB: peakRssMiB(t.app.pid), sqlTransactionsPerCreation: null };
+    },
+  ],
+  [
+    "probe",
+    async (t) => {
+      console.log(JSON.stringify({ msg: "step", target: t.label, step: "probe", n: PROBE_N }));
+      const items = t.verify.items.slice(-(PROBE_N + 1));
+      t.result.probe = await probe({ dir: t.dir, env: t.env, dbName: t.dbName, key: t.keys[0], verifyItems: items, n: PROBE_N, logFile: path.join(TMP_DIR, `${t.name}-probe-server.log`), ports: t.name === "work" ? [BASE_PORT + 3, BASE_PORT + 4] : [BASE_PORT + 5, BASE_PORT + 6] });
+      t.result.server!.sqlTransactionsPerCreation = t.result.probe.creation.xactCommit;
+      console.log(JSON.stringify({ msg: "probe done", target: t.label, creation: t.result.probe.creation, verifyWrong: t.result.probe.verifyWrong, verifyRight: t.result.probe.verifyRight, verify: t.result.probe.verify }));
+    },
+  ],
+];
+
+async function prepareTarget(name: Target["name"], label: string, dir: string, sourceTree: string, buildSeconds: number, portHint: number): Promise<Target> {
+  const dbName = name === "work" ? DB_NAME : `${DB_NAME}_base`;
+  const url = await recreateDatabase(dbName, false);
   const secret = () => randomBytes(32).toString("base64url");
-  const appEnv: Record<string, string> = {
+  const env: Record<string, string> = {
     DATABASE_URL: url,
     REDIS_URL,
     LOG_REQUESTS: "0",
@@ -54,147 +221,141 @@ async function main(): Promise<void> {
     SESSION_SECRET: secret(),
     PAYMENT_LINK_SECRET: secret(),
   };
-  Object.assign(process.env, appEnv);
-  const { seedMerchants, deliveredCodes } = await import("./lib/seed");
-  const { disconnectDb } = await import("@/server/db/client");
-  const { keys } = await seedMerchants(MERCHANTS);
+  // Migrate and seed with the build's own code (its schema and services).
+  const script = path.join(dir, "bench", "tmp", "prepare-database.ts");
+  mkdirSync(path.dirname(script), { recursive: true });
+  if (path.resolve(dir) !== process.cwd()) copyFileSync(path.join(process.cwd(), "bench", "lib", "prepare-database.ts"), script);
+  const out = execFileSync(path.join(dir, "node_modules", ".bin", "tsx"), [path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, String(MERCHANTS)], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = out.split("\n").find((l) => l.startsWith("BENCH_PREPARED "));
+  if (!line) throw new Error(`prepare-database printed no result:\n${out}`);
+  const { keys } = JSON.parse(line.slice("BENCH_PREPARED ".length)) as { keys: string[] };
+  const port = await freePort(portHint);
+  const app = await startApp({ port, env, dir, logFile: path.join(TMP_DIR, `${name}-server.log`) });
+  await waitReady(app.baseUrl, keys[0]);
+  return { name, label, dir, sourceTree, dbName, url, env, keys, app, buildSeconds, phases: [], verify: { items: [], used: 0, toppedUpForSeconds: 0 }, result: {} };
+}
 
-  const port = await freePort(num("BENCH_PORT", 3107));
-  const app = await startApp({ port, env: appEnv, logFile: path.join(TMP_DIR, "server.log") });
-  const phases: PhaseResult[] = [];
-  let rssAfterLoad = 0;
-  let sqlPerCreation: number | null = null;
-  let supplySeconds = 0;
-  let verifyOtps = 0;
-  try {
-    await waitReady(app.baseUrl, keys[0]);
-    const base: Omit<LoadPlan, "phases"> = { baseUrl: app.baseUrl, keys, verifyItems: [], otpItems: [], serverPid: app.pid };
-
-    const commits = async () => Number((await adminQuery<{ n: string }>("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1", [DB_NAME]))[0].n);
-    await runLoad({ ...base, phases: [{ name: "warmup", parts: [{ name: "warmup", endpoint: "request", connections: 4, durationSec: 3 }] }] }, "warmup");
-    await new Promise((r) => setTimeout(r, 1500));
-    const before = await commits();
-    const creation = await runLoad(
-      {
-        ...base,
-        phases: [
-          { name: "request-saturation", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: SECONDS + 5 }] },
-          { name: "request-fixed", parts: [{ name: "request", endpoint: "request", connections: 8, durationSec: SECONDS, rate: RATE }] },
-        ],
-      },
-      "creation",
-    );
-    await new Promise((r) => setTimeout(r, 1500));
-    const created = creation.reduce((s, p) => s + p.parts.reduce((t, x) => t + (x.statuses["200"] ?? 0), 0), 0);
-    sqlPerCreation = created ? Math.round(((await commits()) - before) / created * 10) / 10 : null;
-    phases.push(...creation);
-
-    // Each verify part takes one fresh OTP per two requests (a wrong code, then the
-    // right one) and no OTP twice. Top the supply up, unmeasured, to what the verify
-    // phases could take: saturation at up to 4× the creation rate, the fixed rates in full.
-    const creationRate = part({ phases: creation }, "request-saturation")?.requestsPerSec || 50;
-    const verifyRequestsBound = 4 * creationRate * SECONDS + RATE * SECONDS + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
-    const otpsNeeded = Math.ceil(verifyRequestsBound / 2) + 2 * CONNECTIONS;
-    let codes = await deliveredCodes(200_000);
-    if (codes.length < otpsNeeded) {
-      supplySeconds = Math.ceil((otpsNeeded - codes.length) / creationRate) + 2;
-      await runLoad({ ...base, phases: [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: supplySeconds }] }] }, "verify-supply");
-      await new Promise((r) => setTimeout(r, 500));
-      codes = await deliveredCodes(200_000);
-    }
-    verifyOtps = codes.length;
-    const keyIndex = new Map<number, number>();
-    const { getDb } = await import("@/server/db/client");
-    const db = await getDb();
-    const merchants = await db.merchant.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-    merchants.forEach((m, i) => keyIndex.set(m.id, i));
-    const items = codes.map((c) => ({ otpId: c.otpId, code: c.code, key: keyIndex.get(c.merchantId)! }));
-    const rest = await runLoad(
-      {
-        ...base,
-        verifyItems: items,
-        otpItems: items.map(({ otpId, key }) => ({ otpId, key })),
-        phases: [
-          { name: "verify-saturation", parts: [{ name: "verify", endpoint: "verify", connections: CONNECTIONS, durationSec: SECONDS }] },
-          { name: "verify-fixed", parts: [{ name: "verify", endpoint: "verify", connections: 8, durationSec: SECONDS, rate: RATE }] },
-          { name: "otp-saturation", parts: [{ name: "otp", endpoint: "otp", connections: CONNECTIONS, durationSec: SECONDS }] },
-          { name: "floor-saturation", parts: [{ name: "floor", endpoint: "floor", connections: CONNECTIONS, durationSec: Math.max(3, Math.round(SECONDS / 2)) }] },
-          { name: "otp-fixed", parts: [{ name: "otp", endpoint: "otp", connections: 8, durationSec: SECONDS, rate: RATE }] },
-          {
-            // A merchant's usual shape: one creation, a couple of status polls, one verify.
-            name: "mixed",
-            parts: [
-              { name: "request", endpoint: "request", connections: 4, durationSec: SECONDS + 5, rate: Math.max(1, Math.round(RATE / 2)) },
-              { name: "otp", endpoint: "otp", connections: 4, durationSec: SECONDS + 5, rate: RATE },
-              { name: "verify", endpoint: "verify", connections: 4, durationSec: SECONDS + 5, rate: Math.max(1, Math.round(RATE / 2)) },
-            ],
-          },
-        ],
-      },
-      "rest",
-    );
-    phases.push(...rest);
-    rssAfterLoad = rssMiB(app.pid);
-  } finally {
-    await app.stop();
-  }
-
-  // The database's ceiling for the same statements, with the app stopped.
+async function finishTarget(t: Target): Promise<TargetResult> {
+  // The database's ceiling for the statements in this build's bench/pgbench, with the app stopped.
   const wibDay = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-  const [range] = await adminQuery<{ min: string; max: string }>("SELECT min(id) AS min, max(id) AS max FROM otp_transactions", [], url);
-  const counter = (label: string, sessionOptions?: string) =>
-    pgbench({ label, url, script: "daily-counter.sql", sessionOptions, clients: POOL, durationSec: Math.max(3, Math.round(SECONDS / 2)), vars: { day: "2099-01-01" } });
-  const pgbenchResults = [
-    await pgbench({ url, script: "create-otp.sql", clients: POOL, durationSec: SECONDS, vars: { merchants: MERCHANTS, day: wibDay, price: 450 } }),
-    await pgbench({ url, script: "verify-otp.sql", clients: POOL, durationSec: SECONDS, vars: { minid: range.min, maxid: range.max } }),
-    // As the app runs it (async-commit-pool.ts), and with a normal commit to show why it does.
-    await counter("daily-counter.sql", "-c synchronous_commit=off"),
-    await counter("daily-counter.sql, normal commit"),
-  ];
-
+  const [range] = await adminQuery<{ min: string; max: string }>("SELECT min(id) AS min, max(id) AS max FROM otp_transactions", [], t.url);
+  const results: PgbenchResult[] = [];
+  for (const c of ceilingsIn(t.dir)) {
+    console.log(JSON.stringify({ msg: "pgbench", target: t.label, run: c.label }));
+    results.push(
+      await pgbench({
+        label: c.label,
+        root: t.dir,
+        url: t.url,
+        script: c.script,
+        sessionOptions: c.sessionOptions,
+        clients: POOL,
+        durationSec: PGBENCH_SECONDS,
+        vars: { merchants: MERCHANTS, day: wibDay, price: 450, minid: range.min, maxid: range.max },
+      }),
+    );
+  }
+  // The ledger against saldo, as the schema stood at dbe6edf; a build whose schema no longer fits the query is reported unchecked.
   const balance = await adminQuery<{ merchants: string; unbalanced: string; negative: string }>(
     `SELECT count(*) AS merchants,
             count(*) FILTER (WHERE m.saldo <> COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.merchant_id = m.id), 0)) AS unbalanced,
             count(*) FILTER (WHERE m.saldo < 0) AS negative
      FROM merchants m`,
     [],
-    url,
+    t.url,
+  ).then(
+    ([row]) => ({ merchants: Number(row.merchants), ledgerBalanced: row.unbalanced === "0", negativeSaldo: Number(row.negative) }),
+    (err: Error) => ({ merchants: 0, ledgerBalanced: null, negativeSaldo: null, error: err.message }),
   );
-  await disconnectDb();
+  const result: TargetResult = {
+    label: t.label,
+    sourceTree: t.sourceTree,
+    buildSeconds: Math.round(t.buildSeconds),
+    phases: t.phases,
+    pgbench: results,
+    ratios: {},
+    server: t.result.server ?? { rssMiBAfterLoad: 0, peakRssMiB: 0, sqlTransactionsPerCreation: null },
+    probe: t.result.probe ?? null,
+    verifySupply: { otps: t.verify.items.length, toppedUpForSeconds: t.verify.toppedUpForSeconds },
+    invariants: balance,
+  };
+  result.ratios = targetRatios(result);
+  return result;
+}
 
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  mkdirSync(TMP_DIR, { recursive: true });
+  const compareRef = argValue("--compare");
+  const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
+  const machine = machineInfo(version);
+  console.log(JSON.stringify({ msg: "machine", ...machine }));
+
+  const checkout = compareRef ? checkoutRef(compareRef) : undefined;
+  const workBuild = buildApp();
+  const baseBuild = checkout ? buildApp(process.env.BENCH_BUILD === "never" ? "never" : "auto", checkout.dir) : 0;
+  console.log(JSON.stringify({ msg: "build", seconds: workBuild, ...(checkout ? { base: baseBuild, install: checkout.installSeconds } : {}) }));
+
+  const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, BASE_PORT)];
+  if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, BASE_PORT + 1));
+  const reference = await startFloorServer(await freePort(BASE_PORT + 2));
+  const results: TargetResult[] = [];
+  try {
+    for (const [i, [, step]] of steps.entries()) {
+      // A B, B A, A B, …: neither build always goes first.
+      const order = i % 2 === 0 ? targets : [...targets].reverse();
+      for (const t of order) await step(t, reference);
+    }
+  } finally {
+    await reference.stop();
+    for (const t of targets) await t.app.stop();
+  }
+  for (const t of targets) results.push(await finishTarget(t));
+
+  const [work, base] = results;
   const report: BenchReport = {
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),
     totalSeconds: Math.round((Date.now() - started.getTime()) / 1000),
-    buildSeconds: Math.round(buildSeconds),
+    buildSeconds: work.buildSeconds,
     machine,
     config: {
       merchants: MERCHANTS,
       saturationConnections: CONNECTIONS,
-      fixedRate: RATE,
+      fixedRate: "half of the saturation rate, per endpoint and build",
+      mixedRate: RATE,
       phaseSeconds: SECONDS,
+      probeRequests: PROBE_N,
       DB_POOL_SIZE: POOL,
       pgbenchClients: POOL,
+      pgbenchSeconds: PGBENCH_SECONDS,
       redis: REDIS_URL,
       loadGenerator: "autocannon 9 in a separate Node process",
       hostname: os.hostname(),
-      sourceTree: sourceTree(),
+      sourceTree: work.sourceTree,
+      ...(checkout ? { compareWith: `${checkout.ref} = ${checkout.sha}` } : {}),
     },
-    phases,
-    pgbench: pgbenchResults,
-    ratios: {},
-    server: { rssMiBAfterLoad: rssAfterLoad, sqlTransactionsPerCreation: sqlPerCreation },
-    verifySupply: { otps: verifyOtps, toppedUpForSeconds: supplySeconds },
-    invariants: { merchants: Number(balance[0].merchants), ledgerBalanced: balance[0].unbalanced === "0", negativeSaldo: Number(balance[0].negative) },
+    phases: work.phases,
+    pgbench: work.pgbench,
+    ratios: work.ratios,
+    server: work.server,
+    probe: work.probe,
+    verifySupply: work.verifySupply,
+    invariants: work.invariants,
+    ...(base ? { compare: { base, ratios: compareRatios(work, base) } } : {}),
   };
-  const ratio = (phase: string, script: string) => {
-    const http = part(report, phase)?.requestsPerSec;
-    const tps = pgbenchResults.find((p) => p.label === script)?.tps;
-    return http && tps ? Math.round((http / tps) * 1000) / 1000 : null;
-  };
-  report.ratios = { request: ratio("request-saturation", "create-otp.sql"), verify: ratio("verify-saturation", "verify-otp.sql"), otp: null };
   const file = writeReport(report);
-  console.log(JSON.stringify({ msg: "done", file, seconds: report.totalSeconds, ratios: report.ratios, invariants: report.invariants }));
+  console.log(JSON.stringify({ msg: "done", file, seconds: report.totalSeconds, ratios: report.ratios, ...(report.compare ? { workOverBase: report.compare.ratios } : {}), invariants: report.invariants }));
 }
 
 /** The commit the build was made from, and how many files differed from it (the build includes them). */

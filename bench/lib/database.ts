@@ -21,12 +21,13 @@ export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow
   }
 }
 
-export async function recreateDatabase(name: string): Promise<string> {
+/** Drops and creates the database; migrates it with the working tree's runner unless told not to (the bench migrates with the build's own). */
+export async function recreateDatabase(name: string, migrateIt = true): Promise<string> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = databaseUrl(name);
-  await migrate(url);
+  if (migrateIt) await migrate(url);
   return url;
 }
 

@@ -1,9 +1,11 @@
 // The PostgreSQL ceiling for the same SQL work the API does: pgbench runs the
-// statements of one creation / one verification (bench/pgbench/*.sql) with as
+// statements of one creation / one verification / one read (bench/pgbench/*.sql,
+// one file per ceiling; every file there is run, see ceilingsIn) with as
 // many clients as the app's connection pool has, over TCP on loopback. sessionOptions
 // open pgbench's sessions as the app opens a pool's (e.g. "-c synchronous_commit=off",
 // as src/server/db/async-commit-pool.ts does for the daily otp_id counter).
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -12,8 +14,35 @@ const PGBENCH = process.env.PGBENCH_BIN ?? "/usr/bin/pgbench";
 
 export type PgbenchResult = { label: string; script: string; sessionOptions: string | null; clients: number; durationSec: number; tps: number; latencyAvgMs: number; transactions: number; failed: number };
 
+/** One pgbench run a script asks for: its label, and PGOPTIONS for its sessions. */
+export type Ceiling = { script: string; label: string; sessionOptions?: string };
+
+/**
+ * Every bench/pgbench/*.sql file of a checkout is a ceiling, run once with plain
+ * sessions unless it says otherwise in lines of its own:
+ *   -- bench-run: <label suffix> | <PGOPTIONS>
+ * one run per line; an empty suffix labels the run with the file name alone.
+ */
+export function ceilingsIn(root = process.cwd()): Ceiling[] {
+  const dir = path.join(root, "bench", "pgbench");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .flatMap((script) => {
+      const runs = [...readFileSync(path.join(dir, script), "utf8").matchAll(/^-- bench-run:([^|\n]*)\|([^\n]*)$/gm)];
+      if (!runs.length) return [{ script, label: script }];
+      return runs.map(([, suffix, options]) => ({
+        script,
+        label: suffix.trim() ? `${script}, ${suffix.trim()}` : script,
+        ...(options.trim() ? { sessionOptions: options.trim() } : {}),
+      }));
+    });
+}
+
 export async function pgbench(options: {
   label?: string;
+  /** The checkout whose bench/pgbench holds the script (default: the working tree). */
+  root?: string;
   url: string;
   script: string;
   sessionOptions?: string;
@@ -21,7 +50,7 @@ export async function pgbench(options: {
   durationSec: number;
   vars: Record<string, string | number>;
 }): Promise<PgbenchResult> {
-  const file = path.join(process.cwd(), "bench", "pgbench", options.script);
+  const file = path.join(options.root ?? process.cwd(), "bench", "pgbench", options.script);
   const args = ["-n", "-M", "extended", "-c", String(options.clients), "-j", String(Math.min(2, options.clients)), "-T", String(options.durationSec), "-f", file];
   for (const [k, v] of Object.entries(options.vars)) args.push("-D", `${k}=${v}`);
   args.push(options.url);

@@ -4,21 +4,45 @@ import path from "node:path";
 import type { MachineInfo } from "./machine";
 import type { PgbenchResult } from "./pgbench";
 import type { PartResult, PhaseResult } from "./plan";
+import type { WireCounts } from "./pg-counter-proxy";
+import type { ProbeResult } from "./probe";
 
-export type BenchReport = {
+export type ServerFigures = {
+  /** Resident memory of the server process tree after the load phases, and its peak (VmHWM). */
+  rssMiBAfterLoad: number;
+  peakRssMiB: number;
+  /** pg_stat_database.xact_commit per creation in the sequential probe (read-only transactions included). */
+  sqlTransactionsPerCreation: number | null;
+};
+
+/** Everything measured for one build (the working tree, or the --compare ref). */
+export type TargetFigures = {
+  phases: PhaseResult[];
+  pgbench: PgbenchResult[];
+  ratios: Record<string, number | null>;
+  server: ServerFigures;
+  probe: ProbeResult | null;
+  /** Delivered OTPs the verify parts could draw from, and the unmeasured creation run that topped them up (0: none needed). */
+  verifySupply: { otps: number; toppedUpForSeconds: number };
+  /** null: the check's query failed on this build's schema (error says why). */
+  invariants: { merchants: number; ledgerBalanced: boolean | null; negativeSaldo: number | null; error?: string };
+};
+
+export type TargetResult = TargetFigures & { label: string; sourceTree: string; buildSeconds: number };
+
+/** Working tree ÷ base, per phase: > 1 means the working tree has more of it. */
+export type CompareRatios = Record<string, { reqPerSec: number | null; appCpuMsPerRequest: number | null; p50: number | null; p99: number | null }>;
+
+/** The working tree's figures sit at the top level, as in earlier results files. */
+export type BenchReport = TargetFigures & {
   startedAt: string;
   finishedAt: string;
   totalSeconds: number;
   buildSeconds: number;
   machine: MachineInfo;
   config: Record<string, string | number>;
-  phases: PhaseResult[];
-  pgbench: PgbenchResult[];
-  ratios: Record<string, number | null>;
-  server: { rssMiBAfterLoad: number; sqlTransactionsPerCreation: number | null };
-  /** Delivered OTPs the verify parts could draw from, and the unmeasured creation run that topped them up (0: none needed). */
-  verifySupply: { otps: number; toppedUpForSeconds: number };
-  invariants: { merchants: number; ledgerBalanced: boolean; negativeSaldo: number };
+  /** --compare: the base build, measured alternately with the working tree in the same run. */
+  compare?: { base: TargetResult; ratios: CompareRatios };
 };
 
 export const RESULTS_DIR = path.join(process.cwd(), "bench", "results");
@@ -26,6 +50,42 @@ export const RESULTS_DIR = path.join(process.cwd(), "bench", "results");
 export function part(report: { phases: PhaseResult[] }, phase: string, name?: string): PartResult | undefined {
   const p = report.phases.find((x) => x.name === phase);
   return name ? p?.parts.find((x) => x.name === name) : p?.parts[0];
+}
+
+const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
+
+/**
+ * request / verify / otp: HTTP req/s at saturation ÷ pgbench tps of the same SQL;
+ * floor: the app's unknown-path 404 ÷ the bare node:http server's, same load, same
+ * run; singleMerchant: creations on one merchant ÷ creations spread over all of them.
+ */
+export function targetRatios(r: Pick<TargetResult, "phases" | "pgbench">): Record<string, number | null> {
+  const rps = (phase: string) => part(r, phase)?.requestsPerSec;
+  const tps = (script: string) => r.pgbench.find((p) => p.label === script)?.tps;
+  return {
+    request: ratio(rps("request-saturation"), tps("create-otp.sql")),
+    verify: ratio(rps("verify-saturation"), tps("verify-otp.sql")),
+    otp: ratio(rps("otp-saturation"), tps("read-otp.sql")),
+    floor: ratio(rps("floor-saturation"), rps("floor-reference")),
+    singleMerchant: ratio(rps("request-single-merchant"), rps("request-saturation")),
+  };
+}
+
+export function compareRatios(work: TargetResult, base: TargetResult): CompareRatios {
+  const out: CompareRatios = {};
+  for (const phase of work.phases) {
+    const other = base.phases.find((p) => p.name === phase.name);
+    if (!other) continue;
+    const w = phase.parts[0];
+    const b = other.parts[0];
+    out[phase.name] = {
+      reqPerSec: ratio(w.requestsPerSec, b.requestsPerSec),
+      appCpuMsPerRequest: ratio(phase.serverCpuMsPerRequest, other.serverCpuMsPerRequest),
+      p50: ratio(w.latencyMs.p50, b.latencyMs.p50),
+      p99: ratio(w.latencyMs.p99, b.latencyMs.p99),
+    };
+  }
+  return out;
 }
 
 function errorsOf(p: PartResult | undefined): string {
@@ -40,35 +100,145 @@ export function writeReport(report: BenchReport): string {
   const stamp = report.startedAt.replace(/[:.]/g, "-");
   const file = path.join(RESULTS_DIR, `${stamp}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-  writeFileSync(path.join(RESULTS_DIR, "summary.md"), summary(report, path.basename(file)));
+  // The latest run's summary, and each run's own next to its figures.
+  const text = summary(report, path.basename(file));
+  writeFileSync(path.join(RESULTS_DIR, "summary.md"), text);
+  writeFileSync(file.replace(/\.json$/, ".md"), text);
   return file;
 }
 
-function summary(r: BenchReport, jsonName: string): string {
-  const m = r.machine;
-  const rows = [
-    ["POST /v3/request (sms, sandbox)", "request-saturation", "request-fixed", "create-otp.sql", "request"],
-    ["POST /v3/verify (right and wrong codes: see below)", "verify-saturation", "verify-fixed", "verify-otp.sql", "verify"],
-    ["GET /v3/otp/{id}", "otp-saturation", "otp-fixed", null, "otp"],
-    ["floor: unauthenticated 404 envelope (no database)", "floor-saturation", null, null, "floor"],
-  ] as const;
-  const table = rows.map(([label, sat, fixed, script, key]) => {
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v * 100)} %`);
+const show = (v: number | null | undefined) => (v === null || v === undefined ? "–" : String(v));
+
+const ENDPOINTS = [
+  ["POST /v3/request (sms, sandbox, 8 merchants)", "request-saturation", "request-fixed", "create-otp.sql", "request"],
+  ["POST /v3/request, one merchant", "request-single-merchant", null, null, null],
+  ["POST /v3/verify (right and wrong codes: see below)", "verify-saturation", "verify-fixed", "verify-otp.sql", "verify"],
+  ["GET /v3/otp/{id}", "otp-saturation", "otp-fixed", "read-otp.sql", "otp"],
+  ["unknown /v3 path, 404 envelope (no database)", "floor-saturation", null, null, null],
+  ["reference: bare node:http, same 404 envelope", "floor-reference", null, null, null],
+] as const;
+
+function endpointTable(r: TargetResult): string {
+  const rows = ENDPOINTS.map(([label, sat, fixed, script, key]) => {
     const s = part(r, sat);
     const f = fixed ? part(r, fixed) : undefined;
     const cpu = r.phases.find((p) => p.name === sat)?.serverCpuMsPerRequest;
     const pg = script ? r.pgbench.find((p) => p.label === script) : undefined;
-    const ratio = r.ratios[key];
-    return `| ${label} | ${s?.requestsPerSec ?? "–"} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${f ? `${f.latencyMs.p50} / ${f.latencyMs.p95} / ${f.latencyMs.p99}` : "–"} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${ratio === null || ratio === undefined ? "–" : `${Math.round(ratio * 100)} %`} |`;
+    const fixedCell = f ? `${f.targetRate}: ${f.latencyMs.p50} / ${f.latencyMs.p99}` : "–";
+    return `| ${label} | ${s?.requestsPerSec ?? "–"} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${fixedCell} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${key ? pct(r.ratios[key]) : "–"} |`;
   });
+  return `| Endpoint | req/s at saturation | p50 / p99 at saturation | req/s: p50 / p99 at half of saturation | errors | app CPU ms / request | PostgreSQL ceiling (tps) | HTTP / ceiling |
+|---|---|---|---|---|---|---|---|
+${rows.join("\n")}`;
+}
+
+function probeTable(r: TargetResult): string {
+  const p = r.probe;
+  if (!p) return "No probe figures.";
+  const row = (label: string, x: WireCounts & { appCpuMs: number; latencyMsMean: number }, xact: number | null | string, wal: number | null | string) =>
+    `| ${label} | ${x.statements} (${x.transactionControl}) | ${x.maxStatementsPerTransaction} | ${x.roundTrips} | ${x.transactions}${x.rollbacks ? ` (+${x.rollbacks} rolled back)` : ""} | ${show(xact as number)} | ${x.flushedCommits} | ${show(wal as number)} | ${x.appCpuMs} | ${x.latencyMsMean} |`;
+  return `| Request (${p.requests} each, one at a time) | statements (of them BEGIN / COMMIT) | most statements in one transaction | round trips | transactions (wire) | xact_commit | commits waiting for a flush (wire) | WAL flushes (pg_stat_wal) | app CPU ms | latency ms (mean) |
+|---|---|---|---|---|---|---|---|---|---|
+${row("POST /v3/request", p.creation, p.creation.xactCommit, p.creation.walSync)}
+${row("POST /v3/verify, wrong code", p.verifyWrong, "↓", "↓")}
+${row("POST /v3/verify, right code", p.verifyRight, "↓", "↓")}
+| POST /v3/verify, both (per request) | | | | | ${show(p.verify.xactCommit)} | | ${show(p.verify.walSync)} | | |
+
+Idle WAL flush rate subtracted: ${p.backgroundWalSyncPerSec}/s (the whole cluster; other databases' work counts here).${p.statsResetDuringProbe ? " **The cluster's statistics were reset during the probe: no pg_stat figures.**" : ""}`;
+}
+
+function targetSection(r: TargetResult, heading: string): string {
   const verifyRows = r.phases.flatMap((phase) => phase.parts.filter((p) => p.verify).map((p) => verifyRow(phase.name, p)));
   const pgRows = r.pgbench.map((p) => `| \`${p.label}\` | ${p.sessionOptions ? `\`${p.sessionOptions}\`` : "–"} | ${p.clients} | ${p.tps} | ${p.latencyAvgMs} | ${p.failed} |`);
-  const counter = r.pgbench.find((p) => p.label === "daily-counter.sql")?.tps ?? "–";
-  const counterSync = r.pgbench.find((p) => p.label === "daily-counter.sql, normal commit")?.tps ?? "–";
   const mixed = r.phases.find((p) => p.name === "mixed");
   const mixedRows = (mixed?.parts ?? []).map((p) => `| ${p.name} | ${p.targetRate} | ${p.requestsPerSec} | ${p.latencyMs.p50} / ${p.latencyMs.p95} / ${p.latencyMs.p99} | ${errorsOf(p)} |`);
+  return `## ${heading}
+
+Source: ${r.sourceTree}${r.buildSeconds ? ` (built in ${r.buildSeconds} s)` : ""}.
+
+### Per endpoint
+
+${endpointTable(r)}
+
+- HTTP floor: the app's 404 ÷ the bare node:http server's: **${pct(r.ratios.floor)}**
+- One big merchant: creations on one merchant ÷ creations over all merchants: **${pct(r.ratios.singleMerchant)}**
+- Server process tree: RSS ${r.server.rssMiBAfterLoad} MiB after the load, peak ${r.server.peakRssMiB} MiB
+
+### Database work per request (sequential probe)
+
+${probeTable(r)}
+
+### Verify codes, as sent and as answered
+
+${r.verifySupply.otps} delivered OTPs were available${r.verifySupply.toppedUpForSeconds ? `, topped up by an unmeasured ${r.verifySupply.toppedUpForSeconds} s creation run` : ""}.
+
+| Phase | right sent | wrong sent | answers | OTPs ran out |
+|---|---|---|---|---|
+${verifyRows.join("\n")}
+
+### Mixed load (all three at once, fixed rates)
+
+| Part | target req/s | achieved req/s | p50 / p95 / p99 ms | errors |
+|---|---|---|---|---|
+${mixedRows.join("\n")}
+
+### pgbench runs (this build's bench/pgbench/*.sql)
+
+| Script | session options | clients | tps | avg latency ms | failed |
+|---|---|---|---|---|---|
+${pgRows.join("\n")}
+
+- Ledger: ${r.invariants.ledgerBalanced === null ? `not checked (${r.invariants.error})` : `${r.invariants.ledgerBalanced ? "balanced" : "NOT balanced"} for all ${r.invariants.merchants} merchants; merchants below zero: ${r.invariants.negativeSaldo}`}
+`;
+}
+
+function compareSection(work: TargetResult, base: TargetResult, ratios: CompareRatios): string {
+  const rows = Object.entries(ratios).map(([phase, x]) => {
+    const w = part(work, phase)!;
+    const b = part(base, phase)!;
+    const cpu = (t: TargetResult) => t.phases.find((p) => p.name === phase)?.serverCpuMsPerRequest ?? "–";
+    return `| ${phase} | ${b.requestsPerSec} → ${w.requestsPerSec} | ${show(x.reqPerSec)} | ${cpu(base)} → ${cpu(work)} | ${show(x.appCpuMsPerRequest)} | ${b.latencyMs.p50} / ${b.latencyMs.p99} → ${w.latencyMs.p50} / ${w.latencyMs.p99} |`;
+  });
+  const probeRow = (label: string, get: (p: ProbeResult) => number | null) =>
+    `| ${label} | ${base.probe ? show(get(base.probe)) : "–"} | ${work.probe ? show(get(work.probe)) : "–"} |`;
+  return `## A/B: ${base.label} → working tree
+
+Both builds were up at once on their own databases and were loaded step by step alternately (A B, then B A),
+with the same load generator and bench code. Ratios are working tree ÷ base (req/s: higher is better; CPU and
+latency: lower is better). Fixed-rate phases run each build at half of its own saturation rate. floor-reference
+is the same node:http server in both columns: its ratio shows how much the machine drifted between the two builds'
+slots. For the mixed phase the row shows its first part (creations).
+
+| Phase | req/s | ratio | app CPU ms / request | ratio | p50 / p99 ms |
+|---|---|---|---|---|---|
+${rows.join("\n")}
+
+| Per request (sequential probe) | base | working tree |
+|---|---|---|
+${probeRow("creation: statements", (p) => p.creation.statements)}
+${probeRow("creation: round trips", (p) => p.creation.roundTrips)}
+${probeRow("creation: transactions (wire)", (p) => p.creation.transactions)}
+${probeRow("creation: xact_commit", (p) => p.creation.xactCommit)}
+${probeRow("creation: commits waiting for a flush (wire)", (p) => p.creation.flushedCommits)}
+${probeRow("creation: WAL flushes (pg_stat_wal)", (p) => p.creation.walSync)}
+${probeRow("verify, right code: statements", (p) => p.verifyRight.statements)}
+${probeRow("verify, right code: transactions (wire)", (p) => p.verifyRight.transactions)}
+${probeRow("verify, right code: most statements in one transaction", (p) => p.verifyRight.maxStatementsPerTransaction)}
+${probeRow("verify, right code: commits waiting for a flush (wire)", (p) => p.verifyRight.flushedCommits)}
+${probeRow("verify, wrong code: statements", (p) => p.verifyWrong.statements)}
+| HTTP floor (404 ÷ node:http) | ${pct(base.ratios.floor)} | ${pct(work.ratios.floor)} |
+| one merchant ÷ 8 merchants | ${pct(base.ratios.singleMerchant)} | ${pct(work.ratios.singleMerchant)} |
+| RSS after load / peak, MiB | ${base.server.rssMiBAfterLoad} / ${base.server.peakRssMiB} | ${work.server.rssMiBAfterLoad} / ${work.server.peakRssMiB} |
+`;
+}
+
+function summary(r: BenchReport, jsonName: string): string {
+  const m = r.machine;
+  const work: TargetResult = { label: "working tree", sourceTree: String(r.config.sourceTree), buildSeconds: r.buildSeconds, phases: r.phases, pgbench: r.pgbench, ratios: r.ratios, server: r.server, probe: r.probe, verifySupply: r.verifySupply, invariants: r.invariants };
   return `# Benchmark summary
 
-Generated by \`npm run bench\` on ${r.startedAt} (${r.totalSeconds} s in all, build ${r.buildSeconds} s). Raw figures: \`${jsonName}\`.
+Generated by \`npm run bench${r.compare ? ` -- --compare ${r.compare.base.label.split(" ")[0]}` : ""}\` on ${r.startedAt} (${r.totalSeconds} s in all). Raw figures: \`${jsonName}\`.
 
 ## Machine
 
@@ -89,55 +259,25 @@ process) all share these CPUs, over loopback. Figures are for comparing runs on 
 
 ${Object.entries(r.config).map(([k, v]) => `- ${k}: ${v}`).join("\n")}
 
-## Per endpoint
+## How to read it
 
-Saturation: ${r.config.saturationConnections} connections, as fast as answered. Fixed rate: ${r.config.fixedRate} requests/s.
-Latency in ms. Errors: non-2xx (by status) / socket errors + timeouts, saturation · fixed.
-The PostgreSQL ceiling is pgbench running the same statements (\`bench/pgbench/*.sql\`) with ${r.config.pgbenchClients} clients
-(the app's DB_POOL_SIZE), in the same transactions, the daily counter with \`synchronous_commit = off\` as the app's
-async-commit pool runs it; the ratio is HTTP requests/s at saturation over that ceiling. App CPU ms / request is the
-server process's user + system CPU time during the saturation phase divided by the requests it answered; unlike
-requests/s it does not depend much on what else the machine is doing.
+Saturation: ${r.config.saturationConnections} connections, as fast as answered; the fixed-rate column loads the same endpoint at half
+of the rate it reached at saturation (the rate, then p50 / p99 ms). Errors: non-2xx (by status) / socket errors +
+timeouts, saturation · fixed (the 404 rows answer 404 by design). App CPU ms / request: user + system CPU time of the
+server's process tree during the phase over the requests it answered; unlike req/s it moves little with what else the
+machine does. The PostgreSQL ceiling is pgbench running the same statements (\`bench/pgbench/*.sql\`) with
+${r.config.pgbenchClients} clients (the app's DB_POOL_SIZE); HTTP / ceiling is req/s at saturation over it. The probe sends requests
+one at a time to a second server of the same build whose PostgreSQL connections go through a counting proxy:
+statements (Query or Execute messages, BEGIN and COMMIT included and also counted apart; the most statements one
+transaction had, BEGIN and COMMIT left out), round trips (ReadyForQuery answers) and transactions as seen on the wire;
+xact_commit from \`pg_stat_database\` (read-only transactions included) and WAL flushes (\`pg_stat_wal.wal_sync\`, whole
+cluster, idle rate subtracted) over the same requests. One request at a time means no group commit: every flush is one
+a commit waited for (plus the WAL writer's flushes of asynchronous commits, and whatever other databases on the cluster
+did beyond their idle rate, so this figure is noisy on a shared machine). Commits waiting for a flush (wire) is the
+proxy's count of transactions that wrote (INSERT / UPDATE / DELETE / MERGE, or a FOR UPDATE / FOR SHARE row lock) on
+a session with synchronous commit. xact_commit also counts autovacuum's work on the benchmark database.
 
-| Endpoint | req/s at saturation | p50 / p99 at saturation | p50 / p95 / p99 at fixed rate | errors | app CPU ms / request | PostgreSQL ceiling (tps) | HTTP / ceiling |
-|---|---|---|---|---|---|---|---|
-${table.join("\n")}
-
-## Verify codes, as sent and as answered
-
-Each connection of a verify part takes an OTP no other part or connection has used, sends a wrong code for it
-(answered 200 \`verified:false\`, "mismatch"), then the right one (\`verified:true\`), then moves to the next OTP.
-Sent counts what was sent (a request still in flight when a phase ends is sent but not answered); the answers
-are read from the response bodies, keyed sent → answer (the envelope's error code when the answer is not the one
-the code should get). ${r.verifySupply.otps} delivered OTPs were available${r.verifySupply.toppedUpForSeconds ? `, topped up by an unmeasured ${r.verifySupply.toppedUpForSeconds} s creation run before the verify phases` : ""}.
-
-| Phase | right sent | wrong sent | answers | OTPs ran out |
-|---|---|---|---|---|
-${verifyRows.join("\n")}
-
-## Mixed load (all three at once, fixed rates)
-
-| Part | target req/s | achieved req/s | p50 / p95 / p99 ms | errors |
-|---|---|---|---|---|
-${mixedRows.join("\n")}
-
-## pgbench runs
-
-| Script | session options | clients | tps | avg latency ms | failed |
-|---|---|---|---|---|---|
-${pgRows.join("\n")}
-
-## Server and invariants
-
-- RSS of the server process tree after the load: ${r.server.rssMiBAfterLoad} MiB
-- The daily otp_id counter's upsert alone (\`bench/pgbench/daily-counter.sql\`, ${r.config.pgbenchClients} clients): ${counter} tps on sessions with
-  \`synchronous_commit = off\`, as the app runs it (\`src/server/db/async-commit-pool.ts\`: the row lock is released without
-  waiting for the WAL flush); ${counterSync} tps with a normal commit, which holds the lock until the flush. Every creation of
-  every merchant increments this row, so the first figure bounds creations per second platform-wide.
-- SQL transactions (including autocommit statements) per creation, from \`pg_stat_database.xact_commit\` over the
-  creation phases: ${r.server.sqlTransactionsPerCreation ?? "–"}
-- Ledger: ${r.invariants.ledgerBalanced ? "balanced" : "NOT balanced"} for all ${r.invariants.merchants} merchants; merchants below zero: ${r.invariants.negativeSaldo}
-`;
+${r.compare ? compareSection(work, r.compare.base, r.compare.ratios) + "\n" : ""}${targetSection(work, "Working tree")}${r.compare ? `\n${targetSection(r.compare.base, `Base: ${r.compare.base.label}`)}` : ""}`;
 }
 
 function verifyRow(phase: string, p: PartResult): string {

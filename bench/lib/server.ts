@@ -1,12 +1,13 @@
-// The production app for benchmarks: `next build` into its own dist dir, then
-// The production server (src/cli/serve.mjs, as `npm start` runs it) on a free loopback port with the benchmark's environment.
+// The production app for benchmarks: `next build` into its own dist dir, then the
+// production server (src/cli/serve.mjs, as `npm start` runs it, with DATABASE_URL
+// and the app's environment) on a free loopback port. `dir` is the checkout the
+// build and the server come from: the working tree, or a throw-away worktree of
+// another commit (bench/lib/compare.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-const root = process.cwd();
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
 function newestMtime(target: string): number {
@@ -21,7 +22,7 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-function buildIsStale(): boolean {
+function buildIsStale(root: string): boolean {
   const buildId = path.join(root, DIST_DIR, "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const sources = ["src", "public", "package.json", "next.config.mjs", "postcss.config.mjs"].map((p) => newestMtime(path.join(root, p)));
@@ -29,11 +30,13 @@ function buildIsStale(): boolean {
 }
 
 /** BENCH_BUILD=always|auto|never (default auto: rebuild when sources are newer than the build). Returns build seconds, 0 when skipped. */
-export function buildApp(mode = process.env.BENCH_BUILD ?? "auto"): number {
-  if (mode === "never" || (mode === "auto" && !buildIsStale())) return 0;
+export function buildApp(mode = process.env.BENCH_BUILD ?? "auto", root = process.cwd()): number {
+  if (mode === "never" || (mode === "auto" && !buildIsStale(root))) return 0;
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   // A build into its own directory reads a generated tsconfig (next.config.mjs), so tsconfig.json stays untouched.
   const started = Date.now();
   const build = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
@@ -56,9 +59,11 @@ export function freePort(preferred?: number): Promise<number> {
 
 export type AppServer = { baseUrl: string; pid: number; process: ChildProcess; stop: () => Promise<void> };
 
-export async function startApp(options: { port: number; env: Record<string, string>; logFile: string }): Promise<AppServer> {
+export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string }): Promise<AppServer> {
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, [path.join(process.cwd(), "src/cli/serve.mjs"), "--hostname", "127.0.0.1", "--port", String(options.port)], {
+  const dir = options.dir ?? process.cwd();
+  const child = spawn(process.execPath, [path.join(dir, "src/cli/serve.mjs"), "--hostname", "127.0.0.1", "--port", String(options.port)], {
+    cwd: dir,
     env: { ...process.env, ...options.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", PORT: String(options.port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -92,30 +97,25 @@ export async function waitReady(baseUrl: string, key: string, timeoutMs = 60_000
   throw new Error(`server not ready after ${timeoutMs} ms: ${last}`);
 }
 
-/** Resident memory of a process and its descendants, in MiB (Linux /proc). */
-export function rssMiB(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
+export { rssMiB } from "./proc";
+
+/** The reference server for the HTTP floor (bench/lib/floor-server.mjs), in its own process. */
+export async function startFloorServer(port: number): Promise<AppServer> {
+  const child = spawn(process.execPath, [path.join(process.cwd(), "bench", "lib", "floor-server.mjs"), String(port)], { stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`${baseUrl}/v3/bench-floor`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 50));
   }
-  let kib = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"));
-      if (m) kib += Number(m[1]);
-    } catch {
-      continue;
-    }
-    stack.push(...(children.get(p) ?? []));
-  }
-  return Math.round((kib / 1024) * 10) / 10;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { baseUrl, pid: child.pid!, process: child, stop };
 }

@@ -1,0 +1,70 @@
+// Linux /proc readings of a process and its descendants: the server under test
+// may start helper processes, and their CPU and memory are part of its cost.
+import { readdirSync, readFileSync } from "node:fs";
+
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces), starting at field 3 (state).
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** pid and every live descendant. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (!fields) continue;
+    const ppid = Number(fields[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/**
+ * CPU time (user + system) the tree has used so far, in ms: utime + stime of each live
+ * process, plus cutime + cstime of the root (children it has already waited for).
+ * Clock ticks are 10 ms on Linux (USER_HZ 100).
+ */
+export function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    const f = statFields(p);
+    if (!f) continue;
+    ticks += Number(f[11]) + Number(f[12]);
+    if (p === pid) ticks += Number(f[13]) + Number(f[14]);
+  }
+  return ticks * 10;
+}
+
+function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const mib = (kib: number) => Math.round((kib / 1024) * 10) / 10;
+
+/** Resident memory of the tree now, in MiB. */
+export function rssMiB(pid: number): number {
+  return mib(processTree(pid).reduce((s, p) => s + statusKiB(p, "VmRSS"), 0));
+}
+
+/** The largest resident memory each process of the tree has had (VmHWM), summed, in MiB. */
+export function peakRssMiB(pid: number): number {
+  return mib(processTree(pid).reduce((s, p) => s + statusKiB(p, "VmHWM"), 0));
+}

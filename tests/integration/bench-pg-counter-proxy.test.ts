@@ -1,0 +1,76 @@
+// The bench's counting proxy (bench/lib/pg-counter-proxy.ts) against the real
+// PostgreSQL: its counts back the issue-11 figures (transactions and statements per
+// request, commits that wait for a WAL flush), so they are checked here against
+// sequences whose counts are known.
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { PgCounterProxy, type WireCounts } from "../../bench/lib/pg-counter-proxy";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function throughProxy(options?: string): Promise<{ proxy: PgCounterProxy; client: pg.Client }> {
+  const target = new URL(process.env.TEST_DATABASE_URL!);
+  const proxy = new PgCounterProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const url = new URL(target);
+  url.hostname = "127.0.0.1";
+  url.port = String(await proxy.listen());
+  const client = new pg.Client({ connectionString: url.toString(), ...(options ? { options } : {}) });
+  await client.connect();
+  cleanups.push(async () => {
+    await client.end();
+    await proxy.close();
+  });
+  await client.query("CREATE TEMP TABLE t (id int PRIMARY KEY, v int)");
+  return { proxy, client };
+}
+
+function delta(before: WireCounts, after: WireCounts): Omit<WireCounts, "maxStatementsPerTransaction"> {
+  const keys = ["statements", "transactionControl", "roundTrips", "transactions", "rollbacks", "flushedCommits"] as const;
+  return Object.fromEntries(keys.map((k) => [k, after[k] - before[k]])) as Omit<WireCounts, "maxStatementsPerTransaction">;
+}
+
+describe("bench PostgreSQL counting proxy", () => {
+  it("counts statements, round trips, transactions and the commits that wait for a flush", async () => {
+    const { proxy, client } = await throughProxy();
+    const before = proxy.snapshot();
+    proxy.resetMax();
+    await client.query("SELECT 1");
+    await client.query("BEGIN");
+    await client.query("INSERT INTO t VALUES ($1, 1)", [1]);
+    await client.query("SELECT v FROM t WHERE id = $1 FOR UPDATE", [1]);
+    await client.query("UPDATE t SET v = v + 1 WHERE id = $1", [1]);
+    await client.query("COMMIT");
+    await client.query("BEGIN");
+    await client.query("SELECT v FROM t WHERE id = $1", [1]);
+    await client.query("ROLLBACK");
+    const after = proxy.snapshot();
+    // SELECT 1 and the read-only transaction are transactions (as xact_commit counts them) but wait for no flush.
+    expect(delta(before, after)).toEqual({ statements: 9, transactionControl: 4, roundTrips: 9, transactions: 3, rollbacks: 0, flushedCommits: 1 });
+    expect(after.maxStatementsPerTransaction).toBe(3);
+  });
+
+  it("does not count writes on asynchronously committing sessions as waiting for a flush", async () => {
+    const { proxy, client } = await throughProxy("-c synchronous_commit=off");
+    const before = proxy.snapshot();
+    await client.query("INSERT INTO t VALUES (1, 1)");
+    await client.query("SET synchronous_commit = on");
+    await client.query("INSERT INTO t VALUES (2, 1)");
+    await client.query("BEGIN");
+    await client.query("SET LOCAL synchronous_commit = off");
+    await client.query("INSERT INTO t VALUES (3, 1)");
+    await client.query("COMMIT");
+    expect(delta(before, proxy.snapshot())).toMatchObject({ statements: 7, transactions: 4, flushedCommits: 1 });
+  });
+
+  it("counts a failed transaction as rolled back", async () => {
+    const { proxy, client } = await throughProxy();
+    const before = proxy.snapshot();
+    await client.query("BEGIN");
+    await expect(client.query("SELECT 1/0")).rejects.toThrow();
+    await client.query("ROLLBACK");
+    expect(delta(before, proxy.snapshot())).toMatchObject({ transactions: 0, rollbacks: 1, flushedCommits: 0 });
+  });
+});
