@@ -51,7 +51,7 @@ export async function pgbench(options: {
   vars: Record<string, string | number>;
 }): Promise<PgbenchResult> {
   const file = path.join(options.root ?? process.cwd(), "bench", "pgbench", options.script);
-  const args = ["-n", "-M", "extended", "-c", String(options.clients), "-j", String(Math.min(2, options.clients)), "-T", String(options.durationSec), "-f", file];
+  const args = ["-n", "-M", "prepared", "-c", String(options.clients), "-j", String(Math.min(2, options.clients)), "-T", String(options.durationSec), "-f", file];
   for (const [k, v] of Object.entries(options.vars)) args.push("-D", `${k}=${v}`);
   args.push(options.url);
   const env = options.sessionOptions ? { ...process.env, PGOPTIONS: options.sessionOptions } : process.env;

@@ -1,22 +1,31 @@
--- The SQL one POST /v3/verify issues (verify-otp.ts): half right codes (update +
--- otp.verified event into the webhook outbox), half mismatches (attempts + 1).
--- The row is picked by id and its otp_id read first (one extra primary-key read
--- the app does not make, so this ceiling errs low). Variables: :minid, :maxid.
+-- The SQL one POST /v3/verify issues (verify-otp.ts): BEGIN with the lock-and-read
+-- (one simple-query message in the app, two round trips here: pgbench cannot send
+-- several statements in one message with prepared statements), then half right codes (status verified, the otp.verified
+-- event and its webhook delivery in one statement) and half mismatches (attempts + 1),
+-- then COMMIT. The row is picked by id and its otp_id read first (one extra
+-- primary-key read the app does not make, so this ceiling errs low).
+-- Variables: :minid, :maxid.
 \set oid random(:minid, :maxid)
 \set right random(0, 1)
 SELECT otp_id, merchant_id FROM otp_transactions WHERE id = :oid \gset
 BEGIN;
-SELECT id FROM otp_transactions WHERE otp_id = :otp_id AND merchant_id = :merchant_id FOR UPDATE;
-SELECT * FROM otp_transactions WHERE id = :oid LIMIT 1;
+SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at FROM otp_transactions WHERE otp_id = :otp_id::text AND merchant_id = :merchant_id FOR UPDATE;
 \if :right
-UPDATE otp_transactions SET status = 'verified', verified_at = now(), updated_at = now() WHERE id = :oid RETURNING *;
-INSERT INTO webhook_events (event_id, merchant_id, type, payload)
-  VALUES ('evt_' || md5(random()::text), :merchant_id, 'otp.verified',
-          jsonb_build_object('id', 'evt', 'type', 'otp.verified', 'created_at', now()::text,
-                             'data', jsonb_build_object('otp_id', :otp_id::text, 'channel', 'sms', 'number', '6281234567890', 'verified_at', now()::text, 'external_id', NULL)))
-  RETURNING *;
-SELECT * FROM webhook_endpoints WHERE merchant_id = :merchant_id LIMIT 1;
+WITH verified AS (
+   UPDATE otp_transactions SET status = 'verified', verified_at = now(), updated_at = now() WHERE id = :oid::bigint RETURNING merchant_id
+ ), event AS (
+   INSERT INTO webhook_events (event_id, merchant_id, type, payload)
+   SELECT 'evt_' || md5(random()::text), merchant_id, 'otp.verified',
+     jsonb_build_object('id', 'evt', 'type', 'otp.verified', 'created_at', now()::text,
+       'data', jsonb_build_object('otp_id', :otp_id::text, 'channel', 'sms', 'number', '6281234567890', 'verified_at', now()::text, 'external_id', NULL))
+   FROM verified
+   RETURNING id, merchant_id
+ ), delivery AS (
+   INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
+   SELECT event.id, e.id, e.url, now() FROM event JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled
+ )
+SELECT 1 FROM verified;
 \else
-UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = :oid RETURNING *;
+UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = :oid::bigint;
 \endif
 COMMIT;
