@@ -4,6 +4,7 @@ import { EnvError, getEnv } from "@/env";
 import { disconnectDb } from "@/server/db/client";
 import { resolveDatabase } from "@/server/db/database-url";
 import { migrate } from "@/server/db/migrate";
+import { startConfiguredMetricsServer } from "@/server/metrics/exposition";
 import { startWorker } from "@/server/worker/background-worker";
 
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   await migrate(database.url);
 
   const worker = startWorker();
+  // The worker has no web server: its metrics are served on METRICS_PORT only.
+  await startConfiguredMetricsServer();
   console.log(JSON.stringify({ msg: "worker started", embedded: !getEnv().DATABASE_URL }));
 
   let stopping = false;

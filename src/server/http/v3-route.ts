@@ -29,6 +29,7 @@ import { isIpAllowed } from "./ip-allowlist-check";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
 import { readJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";
+import { recordV3Request } from "@/server/metrics/record";
 
 export type V3Context = {
   request: Request;
@@ -83,6 +84,7 @@ async function withEnvelope(request: Request, fn: (scope: Scope) => Promise<unkn
     errorCode = appError.code;
     response = envelopeError(appError, headers);
   }
+  recordV3Request(request, response.status, errorCode, started);
   try {
     logRequest({
       method: request.method,

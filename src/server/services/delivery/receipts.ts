@@ -10,6 +10,7 @@
 // is recognised and applied once creation has recorded the send.
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
+import { recordReceipt } from "@/server/metrics/record";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 
 export const otpReference = z.string().regex(/^OTP[0-9A-Z]{8,40}$/);
@@ -38,6 +39,7 @@ export class ReceiptTooEarlyError extends Error {
 }
 
 export async function applyDeliveryReceipt(receipt: Receipt): Promise<ReceiptResult> {
+  recordReceipt(receipt.provider, receipt.outcome);
   const deadline = Date.now() + CREATION_WAIT_MS;
   for (;;) {
     const result = await applyOnce(receipt);

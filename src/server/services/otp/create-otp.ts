@@ -9,6 +9,7 @@ import { AppError } from "@/server/errors";
 import { randomDigits } from "@/server/lib/random";
 import { VendorUnavailableError, type DeliveryResult } from "@/server/channels/channel";
 import { getChannelAdapter } from "@/server/channels/registry";
+import { observeOtpCreation } from "@/server/metrics/record";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { priceFor } from "@/server/services/merchants/prices";
@@ -92,8 +93,17 @@ export async function createOtp(merchantId: number, body: unknown, mode: Creatio
   }
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
-  if (input.channel === "whatsapp_inbound") return presentCreation(reserved.otp, reserved.balance);
+  const created = input.channel === "whatsapp_inbound" ? Promise.resolve(presentCreation(reserved.otp, reserved.balance)) : sendAndFinalize(reserved, input, code, brand, merchant);
+  return observeOtpCreation(input.channel, getChannelAdapter(input.channel).provider, created);
+}
 
+async function sendAndFinalize(
+  reserved: { otp: OtpTransaction; balance: bigint },
+  input: ParsedCreation,
+  code: string | null,
+  brand: string,
+  merchant: { brandEmail: string; smsAppHash: string | null },
+): Promise<OtpTransactionData> {
   const result = await deliver(reserved.otp, input, code, brand, merchant);
   return finalize(reserved.otp, input, result, reserved.balance);
 }

@@ -3,13 +3,18 @@
 import type { OtpTransaction } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import { observeVerification } from "@/server/metrics/record";
 import { emitOtpVerified } from "@/server/services/webhooks/emit";
 import { verifyOtpBody, verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
 import { parseV3Body } from "@/server/validation";
 import { codeMatches } from "./code-hash";
 import { OTP_ID_PATTERN } from "./otp-rules";
 
-export async function verifyOtp(merchantId: number, raw: unknown, now = new Date()): Promise<VerifyResultData> {
+export function verifyOtp(merchantId: number, raw: unknown, now = new Date()): Promise<VerifyResultData> {
+  return observeVerification(verifyOnce(merchantId, raw, now));
+}
+
+async function verifyOnce(merchantId: number, raw: unknown, now: Date): Promise<VerifyResultData> {
   const { otp_id: otpId, otp: code } = parseV3Body(verifyOtpBody, raw);
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
   const db = await getDb();
