@@ -21,13 +21,31 @@ function tokenMatches(authorization: string | null | undefined, token: string): 
 
 const holder = globalThis as unknown as { __sandiScrapeGauges?: boolean };
 
-export async function metricsText(): Promise<{ body: string; contentType: string }> {
+/** The registry with its scrape-time gauges added (once per process). */
+function fullRegistry() {
   const { registry } = sandiMetrics();
   if (!holder.__sandiScrapeGauges) {
     holder.__sandiScrapeGauges = true;
     addScrapeGauges(registry);
   }
+  return registry;
+}
+
+export async function metricsText(): Promise<{ body: string; contentType: string }> {
+  const registry = fullRegistry();
   return { body: await registry.metrics(), contentType: registry.contentType };
+}
+
+const SERIES_SUFFIXES: Record<string, string[]> = { histogram: ["_bucket", "_sum", "_count"], summary: ["", "_sum", "_count"] };
+
+/** Every series name the endpoint can show (histograms with their _bucket, _sum and _count), without collecting anything. */
+export function exportedSeriesNames(): string[] {
+  return fullRegistry()
+    .getMetricsAsArray()
+    .flatMap((metric) => {
+      const { name, type } = metric as unknown as { name: string; type: string };
+      return (SERIES_SUFFIXES[type] ?? [""]).map((suffix) => `${name}${suffix}`);
+    });
 }
 
 /**
