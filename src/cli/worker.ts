@@ -1,10 +1,7 @@
 // `npm run worker`: the background worker as its own process, for deployments
 // that run the web tier with RUN_WORKER_IN_APP=0. Any number may run at once.
 import { EnvError, getEnv } from "@/env";
-import { disconnectDb } from "@/server/db/client";
-import { resolveDatabase } from "@/server/db/database-url";
-import { migrate } from "@/server/db/migrate";
-import { startWorker } from "@/server/worker/background-worker";
+import { startTracing } from "@/server/tracing/tracing";
 
 async function main(): Promise<void> {
   try {
@@ -13,11 +10,22 @@ async function main(): Promise<void> {
     console.error(err instanceof EnvError ? err.message : String(err));
     process.exit(1);
   }
+  // Tracing first: the pg instrumentation patches pg as it loads, so the rest is imported after it.
+  await startTracing();
+  const [{ disconnectDb }, { resolveDatabase }, { migrate }, { startConfiguredMetricsServer }, { startWorker }] = await Promise.all([
+    import("@/server/db/client"),
+    import("@/server/db/database-url"),
+    import("@/server/db/migrate"),
+    import("@/server/metrics/exposition"),
+    import("@/server/worker/background-worker"),
+  ]);
   // Same database as the app (DATABASE_URL or the embedded server of DATA_DIR), at the same schema.
   const database = await resolveDatabase();
   await migrate(database.url);
 
   const worker = startWorker();
+  // The worker has no web server: its metrics are served on METRICS_PORT only.
+  await startConfiguredMetricsServer();
   console.log(JSON.stringify({ msg: "worker started", embedded: !getEnv().DATABASE_URL }));
 
   let stopping = false;

@@ -14,6 +14,7 @@ import {
   throttleKey,
   type LoginThrottleStore,
 } from "./login-throttle";
+import { recordRateLimitRefusal } from "@/server/metrics/record";
 
 export type SignInResult =
   | { ok: true; merchant: { merchantId: string; name: string; email: string } }
@@ -36,7 +37,10 @@ export async function signInWithPassword(
   const key = throttleKey(email, input.ip);
   const accountKey = accountThrottleKey(email);
   const [fromHere, fromAnywhere] = await Promise.all([store.increment(key), store.increment(accountKey)]);
-  if (fromHere > MAX_FAILURES || fromAnywhere > MAX_ACCOUNT_FAILURES) return { ok: false, reason: "throttled" };
+  if (fromHere > MAX_FAILURES || fromAnywhere > MAX_ACCOUNT_FAILURES) {
+    recordRateLimitRefusal("sign_in");
+    return { ok: false, reason: "throttled" };
+  }
 
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { email }, select: { merchantId: true, name: true, email: true, passwordHash: true } });

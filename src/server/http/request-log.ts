@@ -1,3 +1,4 @@
+import { trace } from "@opentelemetry/api";
 import { getEnv } from "@/env";
 
 export type RequestLogLine = {
@@ -9,6 +10,12 @@ export type RequestLogLine = {
   request_id: string;
   error_code?: string;
 };
+
+/** The trace of the request being answered, when tracing is on (docs/operations/tracing.md). */
+function traceId(): string | undefined {
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && trace.isSpanContextValid(context) ? context.traceId : undefined;
+}
 
 // Lines are gathered and written once per turn of the event loop: under load one
 // write system call carries many requests' lines instead of one each.
@@ -29,7 +36,8 @@ process.once("exit", flush);
 /** One JSON line per /v3 request. Only these fields: never bodies, codes, keys or secrets. */
 export function logRequest(line: RequestLogLine): void {
   if (!getEnv().LOG_REQUESTS) return;
-  pending.push(`${JSON.stringify({ time: new Date().toISOString(), msg: "v3 request", ...line })}\n`);
+  const trace_id = traceId();
+  pending.push(`${JSON.stringify({ time: new Date().toISOString(), msg: "v3 request", ...line, ...(trace_id ? { trace_id } : {}) })}\n`);
   if (!scheduled) {
     scheduled = true;
     setImmediate(flush);

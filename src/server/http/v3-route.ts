@@ -28,6 +28,9 @@
 // IP allowlist → per-key rate limit → handler. Every response carries X-Request-Id,
 // authenticated ones RateLimit-*; every request is logged as one JSON line.
 import { randomUUID } from "node:crypto";
+import { SpanKind, trace } from "@opentelemetry/api";
+import { getEnv } from "@/env";
+import { v3RouteLabel } from "@/server/metrics/v3-route-label";
 import { AppError, isAppError } from "@/server/errors";
 import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
@@ -36,6 +39,7 @@ import { isIpAllowed } from "./ip-allowlist-check";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
 import { MAX_BODY_BYTES, parseJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";
+import { recordV3Request } from "@/server/metrics/record";
 
 /** What the wrapper needs of a request, from a Fetch Request (Next) or straight from node:http (the production front). */
 export type IncomingV3 = {
@@ -103,6 +107,7 @@ async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<
     errorCode = appError.code;
     answer = errorAnswer(appError, headers);
   }
+  recordV3Request(incoming.method, incoming.pathname, answer.status, errorCode, started);
   try {
     logRequest({
       method: incoming.method,
@@ -138,8 +143,31 @@ function toResponse(answer: V3Answer): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
+const tracer = trace.getTracer("sandi");
+
+/**
+ * Under Next, its server span is active; the front calls `.direct` outside Next, so
+ * with tracing on the request gets its own span here (its id goes into the log line,
+ * and the database spans hang under it). With tracing off this is one env read.
+ */
+function traced(direct: Direct): Direct {
+  return (incoming, params) => {
+    if (!getEnv().OTEL_EXPORTER_OTLP_ENDPOINT || trace.getActiveSpan()) return direct(incoming, params);
+    return tracer.startActiveSpan(`${incoming.method} ${v3RouteLabel(incoming.pathname)}`, { kind: SpanKind.SERVER }, async (span) => {
+      try {
+        const answer = await direct(incoming, params);
+        span.setAttribute("http.response.status_code", answer.status);
+        return answer;
+      } finally {
+        span.end();
+      }
+    });
+  };
+}
+
 /** One endpoint, callable by Next (Request → Response) and by the front (`.direct`). */
-function handlerOf(direct: Direct): V3Handler {
+function handlerOf(untraced: Direct): V3Handler {
+  const direct = traced(untraced);
   const handler = async (request: Request, route?: RouteContext) => {
     // Next passes a context without params (or with undefined params) for static routes.
     const params = (route?.params ? await route.params : undefined) ?? {};

@@ -6,6 +6,7 @@
 // at once, and no endpoint holds more than PER_ENDPOINT slots, so an endpoint that
 // hangs for the whole 10 s timeout delays only its own webhooks. Housekeeping jobs
 // run on their own timer, never behind a delivery backlog.
+import { trace } from "@opentelemetry/api";
 import { claimDueDeliveries, deliverClaimed, logUnrecorded, type Claimed } from "@/server/services/webhooks/deliver-due";
 import type { SendOptions } from "@/server/services/webhooks/send-webhook";
 import { periodicJobs } from "./periodic-jobs";
@@ -23,6 +24,7 @@ export type WorkerOptions = {
 };
 
 const CONCURRENCY = 20;
+const tracer = trace.getTracer("sandi-worker");
 const PER_ENDPOINT = 4;
 
 export function startWorker(options: WorkerOptions = {}): Worker {
@@ -46,7 +48,9 @@ export function startWorker(options: WorkerOptions = {}): Worker {
 
   const send = (claimed: Claimed) => {
     track(claimed.endpointId, 1);
-    const running = deliverClaimed(claimed, options.send)
+    // One trace per delivery when tracing is on (a no-op otherwise); its queries and the send nest under it.
+    const running = tracer
+      .startActiveSpan("webhook delivery", (span) => deliverClaimed(claimed, options.send).finally(() => span.end()))
       .catch((err) => logUnrecorded(claimed.id, err))
       .finally(() => {
         inFlight.delete(running);

@@ -5,6 +5,7 @@ import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
 import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
+import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 
 export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
@@ -16,7 +17,15 @@ const JOBS: Job[] = [
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },
   { name: "drop-old-otp-id-sequences", everyMs: 60 * 60_000, run: dropOldOtpIdSequences },
+  // Small batches each minute; a backlog (the first run on an old database) drains over several passes.
+  { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
 ];
+
+async function purgeAndLog(now: Date): Promise<void> {
+  const result = await purgePersonalData({ trigger: "worker", now });
+  if (result.otps_masked + result.webhook_events_masked + result.sandbox_messages_deleted === 0) return;
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), msg: "personal data purged", ...result })}\n`);
+}
 
 export function periodicJobs(jobs: Job[] = JOBS) {
   const lastRun = new Map<string, number>();

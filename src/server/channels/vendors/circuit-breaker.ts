@@ -52,6 +52,11 @@ export function breakerFor(vendor: string): CircuitBreaker {
   return breaker;
 }
 
+/** Whether each vendor's circuit is open now, for the metrics scrape. */
+export function breakerStates(): { vendor: string; open: boolean }[] {
+  return [...breakers].map(([vendor, breaker]) => ({ vendor, open: breaker.open }));
+}
+
 /** Tests start each case with closed circuits. */
 export function resetBreakers(): void {
   breakers.clear();

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import { getEnv } from "@/env";
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryRequest, type DeliveryResult } from "../channel";
 import { emailContent } from "../message-text";
+import { recordVendorCall } from "@/server/metrics/record";
 import { breakerFor, vendorFailed } from "./circuit-breaker";
 import { classifySmtpFailure, type SmtpFailure } from "./smtp-replies";
 
@@ -24,6 +25,7 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
       const content = emailContent(request);
       const from = request.brandEmail ? { name: request.brand, address: request.brandEmail } : smtpFallbackFrom();
       let timer: NodeJS.Timeout | undefined;
+      const started = performance.now();
       try {
         const info = await Promise.race([
           transport.sendMail({ from, to: request.destination ?? "", ...content }),
@@ -32,9 +34,12 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
           }),
         ]);
         breaker.success();
+        recordVendorCall("smtp", true, started);
         return { outcome: "sent", provider: "smtp", providerMessageId: info.messageId };
       } catch (err) {
         const verdict = classifySmtpFailure(err as SmtpFailure);
+        // Reachable when the server answered about this message, even with a refusal.
+        recordVendorCall("smtp", verdict.kind !== "unavailable", started);
         if (verdict.kind === "unavailable") {
           vendorFailed("smtp", verdict.reason);
           throw new VendorUnavailableError("smtp", verdict.reason);

@@ -6,6 +6,7 @@
 // byte left: once the request may have reached the vendor, a retry could deliver twice.
 import { getEnv } from "@/env";
 import { VendorUnavailableError } from "../channel";
+import { recordVendorCall } from "@/server/metrics/record";
 import { breakerFor, vendorFailed } from "./circuit-breaker";
 
 export type VendorResponse = { status: number; json: Record<string, unknown> };
@@ -49,6 +50,7 @@ export async function vendorRequest(vendor: string, url: string, init: RequestIn
   const breaker = breakerFor(vendor);
   if (!breaker.allow()) throw new VendorUnavailableError(vendor, `${vendor} circuit open after repeated failures`);
   const signal = AbortSignal.timeout(getEnv().VENDOR_TIMEOUT_MS);
+  const started = performance.now();
   let response: Response;
   let json: Record<string, unknown>;
   try {
@@ -60,10 +62,12 @@ export async function vendorRequest(vendor: string, url: string, init: RequestIn
     const e = err as Error;
     const timedOut = e.name === "TimeoutError" || signal.aborted;
     const reason = timedOut ? `${vendor} timed out` : `${vendor} unreachable: ${errorCode(err) ?? e.message}`;
+    recordVendorCall(vendor, false, started);
     vendorFailed(vendor, reason);
     throw new VendorUnavailableError(vendor, reason);
   }
   const refusal = response.status >= 500 || ACCOUNT_REFUSED.has(response.status) ? `${vendor} answered ${response.status}` : (accountRefusal?.({ status: response.status, json }) ?? null);
+  recordVendorCall(vendor, !refusal, started);
   if (refusal) {
     vendorFailed(vendor, refusal);
     throw new VendorUnavailableError(vendor, refusal);

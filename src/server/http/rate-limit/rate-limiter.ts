@@ -35,6 +35,11 @@ export class RateLimiter {
     await this.primary.close?.();
   }
 
+  /** Whether the shared store answers (null when counts are in-process only), for the metrics scrape. */
+  get sharedStoreAvailable(): boolean | null {
+    return this.primary.available ?? null;
+  }
+
   private warn(err: unknown): void {
     this.degraded = true;
     if (Date.now() - this.lastWarning < 10_000) return;

@@ -47,6 +47,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  /** Connected and answering, as far as the client knows (read at scrape time by the metrics). */
+  get available(): boolean {
+    return this.redis.status === "ready";
+  }
+
   /** Waits briefly for a (re)connecting client. */
   private async ready(): Promise<void> {
     if (this.redis.status === "ready") return;

@@ -10,6 +10,7 @@
 // is recognised, kept, and applied by the worker once creation has recorded the send.
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
+import { recordReceipt } from "@/server/metrics/record";
 import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
 
 export const otpReference = z.string().regex(/^OTP[0-9A-Z]{8,40}$/);
@@ -33,6 +34,7 @@ const EARLY_BATCH = 50;
  * vendor's callback is never held open waiting for our creation to finish.
  */
 export async function applyDeliveryReceipt(receipt: Receipt): Promise<ReceiptResult> {
+  recordReceipt(receipt.provider, receipt.outcome);
   const db = await getDb();
   const result = await db.$transaction((tx) => applyOnce(tx, receipt));
   if (result !== "pending") return result;

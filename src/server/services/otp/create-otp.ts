@@ -19,6 +19,7 @@ import { run, runAlone, statement, transaction, type OpeningSql } from "@/server
 import { AppError } from "@/server/errors";
 import { advisoryLockKey } from "@/server/lib/hashing";
 import { randomDigits } from "@/server/lib/random";
+import { observeOtpCreation } from "@/server/metrics/record";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { priceFor } from "@/server/services/merchants/prices";
@@ -210,8 +211,18 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   }
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
-  if (inbound) return presentCreation(reserved.otp, reserved.balance);
+  if (inbound) return observeOtpCreation(input.channel, adapter.provider, Promise.resolve(presentCreation(reserved.otp, reserved.balance)));
+  return observeOtpCreation(input.channel, adapter.provider, sendAndFinalize(adapter, reserved, input, code, brand, merchant));
+}
 
+async function sendAndFinalize(
+  adapter: ChannelAdapter,
+  reserved: Reserved,
+  input: ParsedCreation,
+  code: string | null,
+  brand: string,
+  merchant: MerchantProfile,
+): Promise<OtpTransactionData> {
   if (!adapter.inProcess) await runAlone(dispatch, [reserved.id]);
   const result = await deliver(adapter, reserved, input, code, brand, merchant);
   return finalize(reserved, input, result, merchant.id);

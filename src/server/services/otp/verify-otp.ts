@@ -5,6 +5,7 @@
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { run, statement, transaction, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
+import { observeVerification } from "@/server/metrics/record";
 import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
 import { outboxCtes } from "@/server/services/webhooks/events";
 import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
@@ -48,7 +49,11 @@ const markVerified = statement(
 
 const countMismatch = statement("verify-mismatch", "UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = $1::bigint");
 
-export async function verifyOtp(merchantId: number, input: VerifyInput, now = new Date()): Promise<VerifyResultData> {
+export function verifyOtp(merchantId: number, input: VerifyInput, now = new Date()): Promise<VerifyResultData> {
+  return observeVerification(verifyOnce(merchantId, input, now));
+}
+
+async function verifyOnce(merchantId: number, input: VerifyInput, now: Date): Promise<VerifyResultData> {
   const { otp_id: otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
   return transaction(async (db, opened) => {

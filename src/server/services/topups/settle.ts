@@ -9,6 +9,7 @@
 // logged so operators can see late payments.
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import { observeSettlement } from "@/server/metrics/record";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import type { TopupStatus } from "@/generated/prisma/enums";
 import { TOPUP_INCLUDE, type TopupWithRelations } from "./present";
@@ -20,7 +21,7 @@ export type SettlementResult = { topup: TopupWithRelations; credited: boolean; p
 export async function settleTopup(topupId: string, options: { source: SettlementSource; gatewayReference?: string | null; now?: Date }): Promise<SettlementResult> {
   const now = options.now ?? new Date();
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return observeSettlement(options.source, db.$transaction(async (tx) => {
     // Concurrent settlements queue on this lock; each later one sees Paid and does nothing.
     const locked = await tx.$queryRaw<{ status: TopupStatus }[]>`SELECT status FROM topups WHERE topup_id = ${topupId} FOR UPDATE`;
     if (locked.length === 0) throw new AppError("NOT_FOUND", `Top-up ${topupId} tidak ditemukan.`);
@@ -33,5 +34,5 @@ export async function settleTopup(topupId: string, options: { source: Settlement
     const late = previousStatus !== "Pending" || topup.expiresAt.getTime() <= now.getTime();
     if (late) console.warn(JSON.stringify({ msg: "late top-up payment credited", topup_id: topupId, source: options.source, amount: topup.amount, previous_status: previousStatus, gateway_reference: options.gatewayReference ?? null }));
     return { topup, credited: true, previousStatus };
-  });
+  }));
 }

@@ -5,6 +5,7 @@
 // worker's deliveries become due again when its lease runs out.
 import type pg from "pg";
 import { getDb, getPool, type Db } from "@/server/db/client";
+import { recordWebhookAttempt } from "@/server/metrics/record";
 import { hostOf, logAttempt } from "./attempt-log";
 import { eventBody } from "./event-body";
 import { nextAttemptAt } from "./retry-schedule";
@@ -136,6 +137,7 @@ async function deliverOne(db: Db, deliveryId: number, lease: Date, options: Send
     recorded = true;
   });
   if (recorded) {
+    recordWebhookAttempt(status);
     logAttempt({
       event_id: delivery.event.eventId,
       delivery_id: deliveryId,

@@ -1,0 +1,102 @@
+// Gauges read when Prometheus scrapes, never on the request path: the database
+// pool, Redis, the webhook queue and the vendors' circuits. A source that
+// cannot be read (database down) leaves its gauge empty for that scrape rather
+// than failing the whole answer or repeating a stale value.
+import { Gauge, type Registry } from "prom-client";
+import { getEnv } from "@/env";
+import { breakerStates } from "@/server/channels/vendors/circuit-breaker";
+import { getPool } from "@/server/db/client";
+import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
+import { webhookQueueStats, type WebhookQueueStats } from "@/server/services/webhooks/queue-stats";
+
+async function readOrEmpty<L extends string>(gauge: Gauge<L>, read: () => Promise<void> | void): Promise<void> {
+  gauge.reset();
+  try {
+    await read();
+  } catch {
+    // Empty for this scrape; `up`, /readyz and the logs say why.
+  }
+}
+
+export function addScrapeGauges(registry: Registry): void {
+  const registers = [registry];
+  new Gauge({
+    name: "sandi_db_pool_connections",
+    help: "Connections of this process's PostgreSQL pool, by state (in_use, idle).",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => {
+        const pool = await getPool();
+        this.set({ state: "in_use" }, pool.totalCount - pool.idleCount);
+        this.set({ state: "idle" }, pool.idleCount);
+      });
+    },
+  });
+  new Gauge({
+    name: "sandi_db_pool_waiting_requests",
+    help: "Queries waiting for a free connection of this process's pool.",
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => this.set((await getPool()).waitingCount));
+    },
+  });
+  new Gauge({
+    name: "sandi_db_pool_max_connections",
+    help: "Size of this process's pool (DB_POOL_SIZE).",
+    registers,
+    collect() {
+      this.set(getEnv().DB_POOL_SIZE);
+    },
+  });
+  new Gauge({
+    name: "sandi_redis_up",
+    help: "1 when the Redis behind the shared rate limit is connected, 0 when not (the limit then counts per instance); absent without REDIS_URL.",
+    registers,
+    collect() {
+      return readOrEmpty(this, () => {
+        if (!getEnv().REDIS_URL) return;
+        const available = getRateLimiter().sharedStoreAvailable;
+        if (available !== null) this.set(available ? 1 : 0);
+      });
+    },
+  });
+  // Both queue gauges come from one query per scrape (the registry collects them concurrently).
+  let queueRead: { at: number; stats: Promise<WebhookQueueStats> } | null = null;
+  const readQueue = () => {
+    if (!queueRead || Date.now() - queueRead.at > 1000) queueRead = { at: Date.now(), stats: webhookQueueStats() };
+    return queueRead.stats;
+  };
+  new Gauge({
+    name: "sandi_webhook_queue_depth",
+    help: "Pending webhook deliveries, by state (due: waiting for a worker; waiting_retry: scheduled for later).",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => {
+        const queue = await readQueue();
+        this.set({ state: "due" }, queue.due);
+        this.set({ state: "waiting_retry" }, queue.waitingRetry);
+      });
+    },
+  });
+  new Gauge({
+    name: "sandi_webhook_oldest_due_age_seconds",
+    help: "How long the oldest due webhook delivery has waited for a worker (0 when none is due).",
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => this.set((await readQueue()).oldestDueAgeSeconds));
+    },
+  });
+  new Gauge({
+    name: "sandi_vendor_circuit_open",
+    help: "1 while this process's circuit breaker for a delivery vendor is open (sends refused at once), else 0.",
+    labelNames: ["vendor"] as const,
+    registers,
+    collect() {
+      return readOrEmpty(this, () => {
+        for (const { vendor, open } of breakerStates()) this.set({ vendor }, open ? 1 : 0);
+      });
+    },
+  });
+}
