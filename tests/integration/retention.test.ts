@@ -55,6 +55,9 @@ describe("personal-data retention", () => {
 
     expect(result).toMatchObject({ otps_masked: 3, webhook_events_masked: 1, sandbox_messages_deleted: 4, complete: true });
     const rows = await db.otpTransaction.findMany({ orderBy: { id: "asc" }, select: { otpId: true, destination: true, codeHash: true } });
+    const keys = await db.otpTransaction.findMany({ where: { otpId: { in: [...old, email] } }, select: { destinationKey: true } });
+    expect(keys.map((k) => k.destinationKey)).toEqual(expect.arrayContaining(["6281******890", "b***@example.co.id"]));
+    expect(keys.every((k) => k.destinationKey!.includes("*"))).toBe(true);
     const byId = Object.fromEntries(rows.map((r) => [r.otpId, r]));
     for (const id of old) expect(byId[id]).toEqual({ otpId: id, destination: "6281******890", codeHash: null });
     expect(byId[email]).toEqual({ otpId: email, destination: "b***@example.co.id", codeHash: null });

@@ -44,6 +44,8 @@ const OTP_TRANSACTIONS: Watermarked = {
   timeColumn: "created_at",
   assignments: [
     `destination = ${maskedColumn("destination")}`,
+    // The normalised copy the destination limits count on is the same personal data.
+    `destination_key = ${maskedColumn("destination_key")}`,
     "code_hash = NULL",
     `verified_from = ${maskedColumn("verified_from")}`,
     `failure_reason = ${scrubbedText("failure_reason")}`,
