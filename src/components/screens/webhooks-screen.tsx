@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { WebhookEventLog } from "@/components/dashboard/webhook-event-log";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -11,7 +12,8 @@ export function WebhooksScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.webhooks.settings.queryOptions());
-  const [url, setUrl] = useState("");
+  const urlField = useDraft(settings.data?.url ?? "");
+  const url = urlField.value;
   const [showSecret, setShowSecret] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const secret = useQuery({ ...trpc.webhooks.revealSecret.queryOptions(), enabled: showSecret, staleTime: 0, gcTime: 0 });
@@ -24,7 +26,7 @@ export function WebhooksScreen() {
       onMutate: () => setNotice(null),
       onSuccess: (saved) => {
         setNotice(saved.webhook_url ? "URL webhook disimpan." : "Webhook dimatikan.");
-        return refreshAll();
+        return refreshAll().then(() => urlField.discard());
       },
     }),
   );
@@ -48,15 +50,11 @@ export function WebhooksScreen() {
   );
 
   function edit(value: string) {
-    setUrl(value);
+    urlField.set(value);
     setNotice(null);
     save.reset();
     sendTest.reset();
   }
-
-  useEffect(() => {
-    if (settings.data) setUrl(settings.data.url ?? "");
-  }, [settings.data]);
 
   const configured = Boolean(settings.data?.url);
 
