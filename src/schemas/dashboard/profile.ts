@@ -5,6 +5,7 @@ export const profileOutputSchema = z.object({
   merchant_id: z.string(),
   name: z.string(),
   email: z.string(),
+  email_verified: z.boolean(),
   brand_name: z.string(),
   brand_email: z.string(),
   saldo: z.number(),

@@ -2,6 +2,8 @@
 // safe to run on several workers at once (conditional updates), since every
 // worker runs it.
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
+import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
+import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 
@@ -12,6 +14,8 @@ const JOBS: Job[] = [
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },
+  { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
+  { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
 ];
 
 export function periodicJobs(jobs: Job[] = JOBS) {
