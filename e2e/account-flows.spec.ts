@@ -3,23 +3,10 @@
 // password in Keamanan, which ends every other session. The e2e server has no
 // SMTP, so the e-mails are read the way an operator would: `otpctl mail list`.
 // Each screen is saved to e2e/artifacts/ at 375, 1024 and 1280 px.
-import { expect, test, type Page } from "@playwright/test";
-import path from "node:path";
-import { expectNothingSticksOut } from "./support/layout";
+import { expect, test } from "@playwright/test";
+import { shotsAtThreeWidths } from "./support/layout";
 import { otpctl } from "./support/otpctl";
 import { operatorMerchant, signIn } from "./support/sign-in";
-
-const artifacts = path.resolve("e2e/artifacts");
-
-/** The screen at the three widths a merchant uses; nothing may stick out sideways at any of them. */
-async function shots(page: Page, name: string) {
-  for (const width of [375, 1024, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNothingSticksOut(page);
-    await page.screenshot({ path: path.join(artifacts, `account-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The link in the newest account e-mail to this address whose link goes to `pathname`. */
 async function mailedLink(email: string, pathname: string): Promise<string> {
@@ -48,13 +35,13 @@ test("a new merchant is asked to verify the e-mail until the e-mailed link is op
   await expect(page).toHaveURL(/\/overview$/);
   const banner = page.getByTestId("email-verification-banner");
   await expect(banner).toContainText(email);
-  await shots(page, "01-verification-banner");
+  await shotsAtThreeWidths(page, "account-01-verification-banner");
 
   await banner.getByRole("button", { name: "Kirim ulang tautan" }).click();
   await expect(banner.getByRole("status")).toHaveText(`Tautan verifikasi dikirim ke ${email}. Tautan berlaku 24 jam.`);
 
   await page.goto(await mailedLink(email, "/verify-email"));
-  await shots(page, "02-verify-email");
+  await shotsAtThreeWidths(page, "account-02-verify-email");
   await page.getByRole("button", { name: "Verifikasi e-mail" }).click();
   await expect(page.getByRole("status").filter({ hasText: `E-mail ${email} terverifikasi.` })).toBeVisible();
   await page.getByRole("link", { name: "Ke dashboard" }).click();
@@ -78,7 +65,7 @@ test("a forgotten password is reset by an e-mailed link that works once; unknown
   await page.getByRole("button", { name: "Kirim tautan" }).click();
   expect((await answered).status()).toBe(200);
   await expect(page.getByRole("status").filter({ hasText: sent })).toBeVisible();
-  await shots(page, "03-forgot-password");
+  await shotsAtThreeWidths(page, "account-03-forgot-password");
 
   const link = await mailedLink(m.email, "/reset-password");
   await page.goto(link);
@@ -87,7 +74,7 @@ test("a forgotten password is reset by an e-mailed link that works once; unknown
   await page.getByRole("button", { name: "Simpan kata sandi" }).click();
   await expect(page.getByLabel("Ulangi kata sandi baru")).toHaveAccessibleDescription("Kedua kata sandi tidak sama.");
   await page.getByLabel("Ulangi kata sandi baru").fill("kata-sandi-baru-456");
-  await shots(page, "04-reset-password");
+  await shotsAtThreeWidths(page, "account-04-reset-password");
   await page.getByRole("button", { name: "Simpan kata sandi" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Kata sandi baru disimpan." })).toBeVisible();
   await page.getByRole("link", { name: "Masuk ke dashboard" }).click();
@@ -100,7 +87,7 @@ test("a forgotten password is reset by an e-mailed link that works once; unknown
   await page.getByRole("button", { name: "Simpan kata sandi" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Tautan tidak valid, sudah dipakai atau sudah kedaluwarsa." })).toBeVisible();
   await expect(page.getByRole("link", { name: "Minta tautan baru" })).toHaveAttribute("href", "/forgot-password");
-  await shots(page, "05-reset-password-used");
+  await shotsAtThreeWidths(page, "account-05-reset-password-used");
 });
 
 test("changing the password in Keamanan keeps this session and ends the one on another device", async ({ page, browser }) => {
@@ -122,7 +109,7 @@ test("changing the password in Keamanan keeps this session and ends the one on a
   await page.getByLabel("Ulangi kata sandi baru").fill("kata-sandi-baru-456");
   await page.getByRole("button", { name: "Ubah kata sandi" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Kata sandi diubah." })).toBeVisible();
-  await shots(page, "06-security-password-changed");
+  await shotsAtThreeWidths(page, "account-06-security-password-changed");
 
   await page.reload();
   await expect(page).toHaveURL(/\/security$/);

@@ -10,7 +10,7 @@ export function EmailVerificationBanner() {
   const resend = useMutation(trpc.account.resendVerification.mutationOptions());
   if (!profile.data || profile.data.email_verified) return null;
   return (
-    <div className="mb-6" data-testid="email-verification-banner">
+    <div className="mb-6 print:hidden" data-testid="email-verification-banner">
       <Notice tone="warning">
         <p>
           Verifikasi e-mail Anda: buka tautan yang kami kirim ke <strong className="break-all">{profile.data.email}</strong>. Tautan lupa kata sandi hanya berguna bila

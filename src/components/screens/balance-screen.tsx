@@ -1,6 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import Link from "next/link";
+import { CsvExport } from "@/components/dashboard/csv-export";
 import { TopupPicker } from "@/components/dashboard/topup-picker";
 import { formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -111,6 +113,11 @@ export function BalanceScreen() {
                           Bayar
                         </a>
                       ) : null}
+                      {t.status === "Paid" ? (
+                        <Link href={`/balance/receipts/${t.topup_id}`} className="font-medium text-brand-600 hover:underline">
+                          Kuitansi
+                        </Link>
+                      ) : null}
                     </StackedCell>
                   </StackedRow>
                 );
@@ -155,6 +162,7 @@ export function BalanceScreen() {
             </>
           ) : null}
         </Card>
+        <CsvExport kind="ledger" />
       </div>
     </>
   );
