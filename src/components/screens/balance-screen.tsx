@@ -95,6 +95,12 @@ export function BalanceScreen() {
                   <StackedRow key={t.topup_id} data-testid="topup-row" className="align-top">
                     <StackedCell label="Status">
                       <Badge tone={status.tone}>{status.label}</Badge>
+                      {/* Under the status, whose badge is wider than the link: the table keeps fitting its card at 1024 px. */}
+                      {t.status === "Paid" ? (
+                        <Link href={`/balance/receipts/${t.topup_id}`} className="mt-1 block text-xs font-medium text-brand-600 hover:underline">
+                          Kuitansi
+                        </Link>
+                      ) : null}
                     </StackedCell>
                     <StackedCell label="ID" className="whitespace-nowrap">
                       <span className="font-mono text-xs">{t.topup_id}</span>
@@ -112,11 +118,6 @@ export function BalanceScreen() {
                         <a href={t.payment_url} target="_blank" rel="noopener" className="font-medium text-brand-600 hover:underline">
                           Bayar
                         </a>
-                      ) : null}
-                      {t.status === "Paid" ? (
-                        <Link href={`/balance/receipts/${t.topup_id}`} className="font-medium text-brand-600 hover:underline">
-                          Kuitansi
-                        </Link>
                       ) : null}
                     </StackedCell>
                   </StackedRow>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
-import { WebhookEventLog } from "@/components/dashboard/webhook-event-log";
+import { TestEventOutcome, WebhookEventLog } from "@/components/dashboard/webhook-event-log";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge, Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
@@ -39,11 +39,16 @@ export function WebhooksScreen() {
       },
     }),
   );
+  // The test event's outcome is told from its delivery in the log, never assumed: a failed attempt is not "sent".
+  const [testEventId, setTestEventId] = useState<string | null>(null);
   const sendTest = useMutation(
     trpc.webhooks.sendTest.mutationOptions({
-      onMutate: () => setNotice(null),
-      onSuccess: () => {
-        setNotice("Event uji dikirim. Hasilnya muncul di log di bawah.");
+      onMutate: () => {
+        setNotice(null);
+        setTestEventId(null);
+      },
+      onSuccess: (sent) => {
+        setTestEventId(sent.event_id);
         return refreshAll();
       },
     }),
@@ -52,6 +57,7 @@ export function WebhooksScreen() {
   function edit(value: string) {
     urlField.set(value);
     setNotice(null);
+    setTestEventId(null);
     save.reset();
     sendTest.reset();
   }
@@ -93,6 +99,7 @@ export function WebhooksScreen() {
                   {configured ? <Badge tone={settings.data.enabled ? "green" : "red"}>{settings.data.enabled ? "Aktif" : "Nonaktif"}</Badge> : null}
                 </div>
                 {sendTest.error ? <ErrorNotice message={errorMessage(sendTest.error)} /> : null}
+                {testEventId ? <TestEventOutcome eventId={testEventId} /> : null}
                 {notice ? (
                   <div role="status">
                     <Notice tone="success">{notice}</Notice>

@@ -5,6 +5,9 @@ import { formatWib } from "@/server/lib/wib-time";
 import { randomBase62 } from "@/server/lib/random";
 import type { Tx } from "@/server/services/credits/ledger";
 
+/** What "Kirim event uji" sends: delivered once, never retried. */
+export const TEST_EVENT_TYPE = "webhook.test";
+
 export async function recordEvent(tx: Tx, merchantId: number, type: string, data: Prisma.InputJsonObject, now = new Date()): Promise<string> {
   const eventId = `evt_${randomBase62(20)}`;
   const payload = { id: eventId, type, created_at: formatWib(now), data };
