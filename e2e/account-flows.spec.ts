@@ -98,6 +98,9 @@ test("changing the password in Keamanan keeps this session and ends the one on a
   await signIn(page, m.email, m.password);
 
   await page.getByRole("link", { name: "Keamanan" }).first().click();
+  // Sent to support, the merchant is told how to reach it (the e2e server sets SUPPORT_EMAIL and SUPPORT_WHATSAPP).
+  await expect(page.getByRole("link", { name: "dukungan@sandi.test" })).toHaveAttribute("href", "mailto:dukungan@sandi.test");
+  await expect(page.getByRole("link", { name: "WhatsApp +6281100000001" })).toHaveAttribute("href", "https://wa.me/6281100000001");
   await page.getByLabel("Kata sandi saat ini").fill("bukan-sandinya");
   await page.getByLabel("Kata sandi baru", { exact: true }).fill("kata-sandi-baru-456");
   await page.getByLabel("Ulangi kata sandi baru").fill("kata-sandi-baru-456");

@@ -62,6 +62,9 @@ const schema = z.object({
   XENDIT_SECRET_KEY: optionalString,
   XENDIT_CALLBACK_TOKEN: optionalString,
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
+  /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */
+  SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("must be an e-mail address").optional()),
+  SUPPORT_WHATSAPP: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").optional()),
 });
 
 /**

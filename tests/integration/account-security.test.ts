@@ -211,3 +211,23 @@ describe("account e-mails", () => {
     expect(mails[0].body).toContain(`http://localhost:3000/reset-password?token=${token}`);
   });
 });
+
+describe("support contact", () => {
+  it("gives the dashboard the operator's e-mail and WhatsApp, or nulls when none is configured", async () => {
+    const m = await operatorMerchant("kontak@toko.test");
+    const me = callerFor({ merchantPublicId: m.merchant_id });
+    expect(await me.account.support()).toEqual({ email: null, whatsapp: null });
+    cleanups.push(overrideEnv({ SUPPORT_EMAIL: "dukungan@sandi.test", SUPPORT_WHATSAPP: "6281100000001" }));
+    expect(await me.account.support()).toEqual({ email: "dukungan@sandi.test", whatsapp: "6281100000001" });
+  });
+
+  it("names the contact in the e-mail telling an owner the password changed", async () => {
+    cleanups.push(overrideEnv({ SUPPORT_EMAIL: "dukungan@sandi.test" }));
+    const m = await operatorMerchant("diubah@toko.test");
+    const { caller } = await signedIn(m.merchant_id, m.email);
+    await caller.account.changePassword({ currentPassword: m.password, newPassword: "kata-sandi-baru-2" });
+    const db = await getDb();
+    const mail = await vi.waitFor(async () => (await db.accountEmail.findFirstOrThrow({ where: { toAddress: m.email } })).body);
+    expect(mail).toContain("Dukungan Sandi: e-mail dukungan@sandi.test.");
+  });
+});

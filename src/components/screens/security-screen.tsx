@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { SupportContact } from "@/components/dashboard/support-contact";
 import { ChangePasswordCard } from "@/components/dashboard/change-password-card";
 import { CHANNEL_LABELS, formatNumber, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -14,7 +15,7 @@ export function SecurityScreen() {
     <>
       <PageHeader title="Keamanan" description="Kata sandi dashboard Anda dan batasan yang berlaku untuk semua API key Anda." />
       <Notice>
-        Daftar IP dan batas permintaan hanya bisa diubah oleh operator Sandi atas permintaan Anda. Hubungi dukungan untuk menambah alamat IP atau menaikkan batas
+        Daftar IP dan batas permintaan hanya bisa diubah oleh operator Sandi atas permintaan Anda. Untuk menambah alamat IP atau menaikkan batas, <SupportContact />
         {profile.data ? (
           <>
             {" "}

@@ -1,5 +1,6 @@
 // The wording of Sandi's account e-mails (plain text: they carry one link each).
 import type { AccountMail } from "@/server/channels/account-mailer";
+import { supportContactLine } from "@/server/services/support/contact";
 
 export function verificationMail(to: string, name: string, link: string): AccountMail {
   return {
@@ -40,6 +41,8 @@ export function passwordChangedMail(to: string, name: string, signInLink: string
       "",
       "Kata sandi akun Sandi Anda baru saja diubah, dan sesi lain di dashboard telah diakhiri.",
       `Jika bukan Anda yang mengubahnya, segera atur ulang kata sandi lewat "Lupa kata sandi?" di ${signInLink} dan hubungi dukungan.`,
+      // The operator's contact, when configured: the owner of a taken-over account needs a person.
+      ...(supportContactLine() ? [supportContactLine()] : []),
     ].join("\n"),
   };
 }

@@ -6,7 +6,7 @@ import {
   passwordResetSchema,
 } from "@/schemas/dashboard/account-security";
 import { brandUpdateSchema, messagePreviewInput, messagePreviewOutput } from "@/schemas/dashboard/brand";
-import { profileOutputSchema } from "@/schemas/dashboard/profile";
+import { profileOutputSchema, supportContactOutputSchema } from "@/schemas/dashboard/profile";
 import { signUpSchema } from "@/schemas/dashboard/sign-up";
 import { changePassword } from "@/server/services/accounts/change-password";
 import { sendVerificationMail, verifyEmail } from "@/server/services/accounts/email-verification";
@@ -14,6 +14,7 @@ import { requestPasswordReset, resetPassword } from "@/server/services/accounts/
 import { previewMessages } from "@/server/services/merchants/message-previews";
 import { showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { signUpMerchant } from "@/server/services/merchants/signup";
+import { supportContact } from "@/server/services/support/contact";
 import { merchantProcedure, publicProcedure, router, signUpProcedure } from "../init";
 
 export const accountRouter = router({
@@ -32,6 +33,7 @@ export const accountRouter = router({
     .input(passwordChangeSchema)
     .output(accountNoticeSchema)
     .mutation(({ ctx, input }) => changePassword({ ...ctx.merchant, sessionId: ctx.sessionId ?? null }, input)),
+  support: merchantProcedure.output(supportContactOutputSchema).query(() => supportContact()),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
   profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.merchantId)),
   updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
