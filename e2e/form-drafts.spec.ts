@@ -3,6 +3,7 @@
 // focus again, the saldo changed meanwhile) must not throw the typing away.
 import { expect, test, type Page } from "@playwright/test";
 import { otpctl } from "./support/otpctl";
+import { shotsAtThreeWidths } from "./support/layout";
 import { operatorMerchant, signIn } from "./support/sign-in";
 
 /** Makes every cached query stale and brings the tab back into focus, as switching tabs does; resolves once `path` was fetched again. */
@@ -48,4 +49,24 @@ test("the webhook URL field keeps what the merchant typed when the settings refe
   await page.getByRole("button", { name: "Simpan URL" }).click();
   await expect(page.getByText("URL webhook disimpan.")).toBeVisible();
   await expect(page.getByLabel("URL webhook")).toHaveValue("https://1.1.1.1/baru-diketik");
+});
+
+test("the Brand form counts characters as the merchant types, says when the name is too long, and shows the SMS length", async ({ page }) => {
+  const m = operatorMerchant("Toko Hitung", ["--brand", "Toko Hitung"]);
+  await signIn(page, m.email, m.password);
+  await page.goto("/brand");
+  const field = page.getByLabel("Nama brand");
+  await expect(field).toHaveAccessibleDescription("11/50 karakter, mis. nama toko atau aplikasi Anda.");
+  await expect(page.getByTestId("preview-sms-length")).toHaveText(/^\d+ karakter \(GSM-7\) = 1 SMS\.$/);
+
+  // A pasted name is not cut silently: it stays as pasted, the count says by how much it is over, and saving waits.
+  await field.fill("Toko Kopi Senja Sejahtera Abadi Makmur Sentosa Jaya");
+  await expect(field).toHaveValue("Toko Kopi Senja Sejahtera Abadi Makmur Sentosa Jaya");
+  await expect(field).toHaveAccessibleDescription("Nama brand paling panjang 50 karakter; sekarang 51. Hapus 1 karakter.");
+  await expect(page.getByRole("button", { name: "Simpan brand" })).toBeDisabled();
+  await shotsAtThreeWidths(page, "brand-too-long");
+
+  await field.fill("Toko Kopi Senja Sejahtera Abadi Makmur Sentosa Jay");
+  await expect(field).toHaveAccessibleDescription("50/50 karakter, mis. nama toko atau aplikasi Anda.");
+  await expect(page.getByRole("button", { name: "Simpan brand" })).toBeEnabled();
 });
