@@ -68,6 +68,9 @@ const schema = z.object({
   OTP_RETENTION_DAYS: integer(1, 3650, 90),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
   OTEL_SERVICE_NAME: z.string().min(1).default("sandi"),
+  /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */
+  SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("must be an e-mail address").optional()),
+  SUPPORT_WHATSAPP: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").optional()),
 });
 
 /**

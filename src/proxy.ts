@@ -13,5 +13,5 @@ export function proxy(request: NextRequest) {
 
 // The dashboard's pages (src/app/(dashboard)); must be literals, so a new page is added here too.
 export const config = {
-  matcher: ["/overview", "/transactions/:path*", "/sandbox", "/balance", "/api-keys", "/brand", "/webhooks", "/security"],
+  matcher: ["/overview", "/transactions/:path*", "/sandbox", "/balance", "/balance/:path*", "/api-keys", "/brand", "/webhooks", "/security"],
 };

@@ -1,5 +1,6 @@
 // Layout checks shared by the browser tests.
 import { expect, type Page } from "@playwright/test";
+import path from "node:path";
 
 /**
  * Nothing sticks out sideways: no horizontal scrolling, and nothing in a card
@@ -28,4 +29,14 @@ export async function expectNothingSticksOut(page: Page) {
     return found;
   });
   expect(problems).toEqual([]);
+}
+
+/** The screen at the three widths a merchant uses (375, 1024, 1280 px), checked and saved as e2e/artifacts/<name>-<width>.png. */
+export async function shotsAtThreeWidths(page: Page, name: string) {
+  for (const width of [375, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNothingSticksOut(page);
+    await page.screenshot({ path: path.resolve("e2e/artifacts", `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -6,6 +6,7 @@ import type { Command } from "./command";
 import { channelCommands } from "./commands/channel";
 import { databaseCommands } from "./commands/database";
 import { keyCommands } from "./commands/key";
+import { mailCommands } from "./commands/mail";
 import { merchantCommands } from "./commands/merchant";
 import { retentionCommands } from "./commands/retention";
 import { sandboxCommands } from "./commands/sandbox";
@@ -17,7 +18,7 @@ import { resolveDatabase } from "@/server/db/database-url";
 import { migrate, pendingMigrations, readMigrations } from "@/server/db/migrate";
 import { isAppError } from "@/server/errors";
 
-export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands];
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands];
 
 function usage(): string {
   return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");

@@ -28,7 +28,7 @@ describe("dashboard sessions", () => {
   it("a fresh sign-in gives a live session naming its merchant, with its own id", async () => {
     const a = await signIn();
     const b = await signIn();
-    expect(await liveSession(a.session)).toEqual({ merchantId: "mch_test", name: "Toko", email: "owner@toko.id" });
+    expect(await liveSession(a.session)).toEqual({ merchantId: "mch_test", name: "Toko", email: "owner@toko.id", sessionId: a.token.sid });
     expect(a.token.sid).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.token.sid).not.toBe(b.token.sid);
   });

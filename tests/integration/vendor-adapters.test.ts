@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SMTPServer } from "smtp-server";
 import net, { type AddressInfo } from "node:net";
 import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
 import { expectLedgerBalanced, newMerchant, requestOtp, saldoOf, sendOtp, verify } from "../harness/v3-fixtures";
 import { closedPort, startVendorSimulator } from "../simulators/http-vendor-simulator";
+import { startSmtpSimulator } from "../simulators/smtp-simulator";
 
 const PHONE = "6281234567890";
 const cleanups: (() => unknown)[] = [];
@@ -140,37 +140,11 @@ describe("Twilio adapters", () => {
   });
 });
 
-type ReceivedMail = { from: string; to: string[]; data: string };
-
-/**
- * A real SMTP server on a random port; `refuseRecipient` answers RCPT TO with that SMTP
- * code, for every recipient or for those the function picks (undefined accepts).
- */
-async function smtpServer(options: { refuseRecipient?: number | ((address: string) => number | undefined) } = {}) {
-  const received: ReceivedMail[] = [];
-  const rcptTo: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onRcptTo(address, _session, callback) {
-      rcptTo.push(address.address);
-      const { refuseRecipient } = options;
-      const code = typeof refuseRecipient === "function" ? refuseRecipient(address.address) : refuseRecipient;
-      if (!code) return callback();
-      callback(Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: code }));
-    },
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (c) => (data += c));
-      stream.on("end", () => {
-        received.push({ from: session.envelope.mailFrom ? (session.envelope.mailFrom as { address: string }).address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
-  return { received, rcptTo, port: (server.server.address() as AddressInfo).port };
+/** The SMTP simulator, closed after the test. */
+async function smtpServer(options: Parameters<typeof startSmtpSimulator>[0] = {}) {
+  const sim = await startSmtpSimulator(options);
+  cleanups.push(sim.close);
+  return sim;
 }
 
 /** The decoded body of the first MIME part of this type (nodemailer writes quoted-printable or base64). */

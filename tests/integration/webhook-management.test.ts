@@ -9,7 +9,7 @@ import { periodicJobs } from "@/server/worker/periodic-jobs";
 import { runOnce } from "@/server/worker/run-once";
 import { startReceiver } from "../harness/webhook-receiver";
 import { newMerchant } from "../harness/v3-fixtures";
-import { merchantWithWebhook } from "../harness/webhook-merchant";
+import { merchantWithWebhook, verifiedOtpEvent } from "../harness/webhook-merchant";
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -111,7 +111,7 @@ describe("webhook settings and log", () => {
 
   it("pending retries go to the URL the merchant sets after a failure", async () => {
     const { m, receiver: broken } = await merchantWithWebhook(() => ({ status: 500 }));
-    await sendTestEvent(m.id);
+    await verifiedOtpEvent(m);
     const now = new Date();
     await runOnce({ now });
     const fixed = await startReceiver();
@@ -128,7 +128,7 @@ describe("webhook settings and log", () => {
 
   it("re-checks the SSRF guard at send time: a private URL is not called once private URLs are no longer allowed", async () => {
     const { m, receiver } = await merchantWithWebhook();
-    await sendTestEvent(m.id);
+    await verifiedOtpEvent(m);
     process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "0";
     resetEnvForTests();
     try {
@@ -167,7 +167,7 @@ describe("webhook settings and log", () => {
     closers.push(receiver.close);
     const m = await newMerchant();
     await updateMerchant(m.merchantId, { webhookUrl: `${receiver.url}?token=rahasia-merchant` });
-    const { event_id } = await sendTestEvent(m.id);
+    const { eventId: event_id } = await verifiedOtpEvent({ id: m.id, key: m.key }, "6281299997777");
     const lines: string[] = [];
     const before = process.env.LOG_REQUESTS;
     process.env.LOG_REQUESTS = "1";
@@ -184,7 +184,7 @@ describe("webhook settings and log", () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ event_id, attempt: 1, host: new URL(receiver.url).host, status_code: 500, outcome: "pending", error: "HTTP 500" });
     const text = lines.join("");
-    for (const secret of ["rahasia-merchant", "/hooks/sandi", "v1,", "whsec_", "Ini event uji"]) expect(text).not.toContain(secret);
+    for (const secret of ["rahasia-merchant", "/hooks/sandi", "v1,", "whsec_", "6281299997777"]) expect(text).not.toContain(secret);
   });
 
   it("the background worker delivers on its own and stops cleanly", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWib, parseWib, wibDateCompact, wibDay } from "@/server/lib/wib-time";
+import { formatWib, formatWibLong, parseWib, wibDateCompact, wibDay } from "@/server/lib/wib-time";
 
 describe("WIB time", () => {
   it("formats as YYYY-MM-DD HH:MM:SS at UTC+7", () => {
@@ -15,5 +15,10 @@ describe("WIB time", () => {
   it("parses its own format back", () => {
     expect(parseWib("2026-11-23 00:30:05")?.toISOString()).toBe("2026-11-22T17:30:05.000Z");
     expect(parseWib("2026-11-23T00:30:05")).toBeUndefined();
+  });
+
+  it("writes a moment the Indonesian way for people: 23 Nov 2026 23.31 WIB", () => {
+    expect(formatWibLong(new Date("2026-11-23T16:31:59Z"))).toBe("23 Nov 2026 23.31 WIB");
+    expect(formatWibLong(new Date("2026-08-01T00:05:00Z"))).toBe("1 Agu 2026 07.05 WIB");
   });
 });

@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { REQUESTED_PATH_HEADER, signInUrlFor } from "@/components/auth/requested-path";
+import { EmailVerificationBanner } from "@/components/dashboard/email-verification-banner";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { TrpcReactProvider } from "@/components/trpc-provider";
 import { getSignedInSession } from "@/server/auth/session";
@@ -18,7 +19,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <div className="min-h-screen lg:flex">
         <DashboardNav name={session.name} email={session.email} />
         <main id="isi" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
-          <div className="mx-auto max-w-6xl">{children}</div>
+          <div className="mx-auto max-w-6xl">
+            <EmailVerificationBanner />
+            {children}
+          </div>
         </main>
       </div>
     </TrpcReactProvider>

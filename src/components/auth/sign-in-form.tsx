@@ -44,6 +44,9 @@ export function SignInForm() {
       <Field label="Kata sandi">
         <input name="password" type="password" autoComplete="current-password" required className={inputClass} />
       </Field>
+      <Link href="/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand-600 hover:underline">
+        Lupa kata sandi?
+      </Link>
       <Button type="submit" busy={busy}>
         Masuk
       </Button>

@@ -4,6 +4,7 @@
 // merchant sees here is what their users get.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { smsLength } from "@/components/sms-length";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading } from "@/components/ui/primitives";
 
@@ -21,6 +22,16 @@ function useSettled<T>(value: T): T {
 
 function Label({ children }: { children: React.ReactNode }) {
   return <p className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">{children}</p>;
+}
+
+function SmsLengthNote({ text }: { text: string }) {
+  const { characters, parts, encoding } = smsLength(text);
+  return (
+    <p data-testid="preview-sms-length" className={`mt-1.5 text-xs ${parts > 1 ? "text-amber-800" : "text-slate-500"}`}>
+      {characters} karakter {encoding === "UCS-2" ? "(UCS-2: ada karakter di luar GSM-7)" : "(GSM-7)"} = {parts} SMS
+      {parts > 1 ? "; pesan dikirim dalam beberapa bagian dan operator seluler menagih setiap bagian." : "."}
+    </p>
+  );
 }
 
 export function MessagePreviews({ brand, brandEmail }: { brand: string; brandEmail: string }) {
@@ -53,6 +64,7 @@ export function MessagePreviews({ brand, brandEmail }: { brand: string; brandEma
                 {previews.data.sms}
               </p>
             </div>
+            <SmsLengthNote text={previews.data.sms} />
           </div>
           <div>
             <Label>E-mail</Label>

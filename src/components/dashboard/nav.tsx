@@ -67,7 +67,7 @@ export function DashboardNav({ name, email }: { name: string; email: string }) {
 
   return (
     <>
-      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden print:hidden">
         <Link href="/overview" className="text-lg font-bold text-brand-700">
           Sandi
         </Link>
@@ -81,7 +81,7 @@ export function DashboardNav({ name, email }: { name: string; email: string }) {
           {account}
         </nav>
       ) : null}
-      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen">
+      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen print:hidden">
         <nav aria-label="Menu dashboard" className="flex flex-col gap-6">
           <Link href="/overview" className="px-3 text-xl font-bold tracking-tight text-brand-700">
             Sandi

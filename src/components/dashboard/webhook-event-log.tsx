@@ -1,8 +1,9 @@
 "use client";
+import Link from "next/link";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
-import { Badge, Button, Card, EmptyState, ErrorNotice, Loading } from "@/components/ui/primitives";
+import { Badge, Button, Card, EmptyState, ErrorNotice, Loading, Notice } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 
 const ATTEMPT_COLUMNS = [{ label: "#" }, { label: "Waktu (WIB)" }, { label: "HTTP" }, { label: "Durasi" }, { label: "Keterangan" }, { label: "Respons" }];
@@ -12,6 +13,40 @@ const DELIVERY_STATUS = {
   succeeded: { label: "Berhasil", tone: "green" },
   failed: { label: "Gagal", tone: "red" },
 } as const;
+
+/** The last attempt's request as sent, for comparing with what the merchant's server logged. */
+function SentRequest({ headers, body }: { headers: Record<string, string>; body: string }) {
+  return (
+    <details className="mt-2 text-xs" data-testid="webhook-request">
+      <summary className="cursor-pointer font-medium text-slate-700">Permintaan yang dikirim</summary>
+      <pre className="mt-2 overflow-x-auto rounded bg-white p-2 font-mono text-slate-700">
+        {Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join("\n")}
+        {"\n\n"}
+        {body}
+      </pre>
+    </details>
+  );
+}
+
+/** What became of a test event just sent, read from its delivery in the log (the same query as the log's first page). */
+export function TestEventOutcome({ eventId }: { eventId: string }) {
+  const trpc = useTRPC();
+  const events = useQuery({ ...trpc.webhooks.events.queryOptions({ limit: 20 }), refetchInterval: 3000 });
+  const event = events.data?.items.find((e) => e.event_id === eventId);
+  const original = event?.deliveries[event.deliveries.length - 1];
+  const last = original?.attempts[original.attempts.length - 1];
+  let notice: { tone: "info" | "success" | "warning"; text: string };
+  if (!last) notice = { tone: "info", text: "Event uji sedang dikirim; hasilnya muncul di sini dan di log di bawah." };
+  else if (original.status === "succeeded") notice = { tone: "success", text: `Event uji dikirim. Endpoint menjawab HTTP ${last.status_code}.` };
+  else notice = { tone: "warning", text: `Event uji gagal: ${last.error ?? `HTTP ${last.status_code}`}. Event uji tidak dicoba ulang; perbaiki endpoint lalu kirim lagi.` };
+  return (
+    <div role="status" data-testid="webhook-test-outcome">
+      <Notice tone={notice.tone}>{notice.text}</Notice>
+    </div>
+  );
+}
 
 export function WebhookEventLog() {
   const trpc = useTRPC();
@@ -35,9 +70,19 @@ export function WebhookEventLog() {
             <li key={event.event_id} data-testid="webhook-event" className="rounded-lg border border-slate-200 p-4">
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-medium">
-                    {event.type} <span className="font-mono text-xs text-slate-500">{event.event_id}</span>
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {event.type}
+                    {event.test ? <Badge tone="blue">Event uji</Badge> : null}
+                    <span className="font-mono text-xs font-normal text-slate-500 wrap-anywhere">{event.event_id}</span>
                   </p>
+                  {event.otp_id ? (
+                    <p className="text-xs text-slate-600">
+                      OTP{" "}
+                      <Link href={`/transactions/${event.otp_id}`} className="font-mono text-brand-600 hover:underline" data-testid="webhook-event-otp">
+                        {event.otp_id}
+                      </Link>
+                    </p>
+                  ) : null}
                   <p className="text-xs text-slate-500">{event.created_at} WIB</p>
                 </div>
                 <Button variant="secondary" busy={resend.isPending && resend.variables?.eventId === event.event_id} onClick={() => resend.mutate({ eventId: event.event_id })}>
@@ -51,6 +96,7 @@ export function WebhookEventLog() {
                   <div key={delivery.id} className="mt-3 rounded-md bg-slate-50 p-3">
                     <div className="flex flex-wrap items-center gap-2 text-sm">
                       <Badge tone={status.tone}>{status.label}</Badge>
+                      {delivery.resend ? <Badge tone="slate">Kirim ulang</Badge> : null}
                       <span className="break-all text-slate-600">{delivery.url}</span>
                       {delivery.status === "pending" && delivery.next_attempt_at ? <span className="text-xs text-slate-500">percobaan berikutnya {delivery.next_attempt_at} WIB</span> : null}
                     </div>
@@ -84,6 +130,7 @@ export function WebhookEventLog() {
                             </StackedRow>
                           ))}
                         </StackedTable>
+                        <SentRequest headers={delivery.attempts[delivery.attempts.length - 1].request_headers} body={event.request_body} />
                       </div>
                     ) : (
                       <p className="mt-2 text-xs text-slate-500">Belum ada percobaan.</p>

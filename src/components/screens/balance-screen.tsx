@@ -1,6 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import Link from "next/link";
+import { CsvExport } from "@/components/dashboard/csv-export";
 import { TopupPicker } from "@/components/dashboard/topup-picker";
 import { formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -93,6 +95,12 @@ export function BalanceScreen() {
                   <StackedRow key={t.topup_id} data-testid="topup-row" className="align-top">
                     <StackedCell label="Status">
                       <Badge tone={status.tone}>{status.label}</Badge>
+                      {/* Under the status, whose badge is wider than the link: the table keeps fitting its card at 1024 px. */}
+                      {t.status === "Paid" ? (
+                        <Link href={`/balance/receipts/${t.topup_id}`} className="mt-1 block text-xs font-medium text-brand-600 hover:underline">
+                          Kuitansi
+                        </Link>
+                      ) : null}
                     </StackedCell>
                     <StackedCell label="ID" className="whitespace-nowrap">
                       <span className="font-mono text-xs">{t.topup_id}</span>
@@ -155,6 +163,7 @@ export function BalanceScreen() {
             </>
           ) : null}
         </Card>
+        <CsvExport kind="ledger" />
       </div>
     </>
   );

@@ -1,9 +1,12 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { MessagePreviews } from "@/components/dashboard/message-previews";
 import { Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
+
+const BRAND_MAX = 50;
 
 export function BrandScreen() {
   const trpc = useTRPC();
@@ -17,23 +20,22 @@ export function BrandScreen() {
       onSuccess: (data) => {
         setSavedNotice(`Brand “${data.brand_name}” disimpan. Pesan OTP berikutnya memakai brand ini.`);
         queryClient.setQueryData(trpc.account.profile.queryKey(), data);
+        name.discard();
+        email.discard();
       },
     }),
   );
-  const [brandName, setBrandName] = useState("");
-  const [brandEmail, setBrandEmail] = useState("");
-  const edit = (set: (value: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    set(e.target.value);
+  const name = useDraft(profile.data?.brand_name ?? "");
+  const email = useDraft(profile.data?.brand_email ?? "");
+  const brandName = name.value;
+  // Counted as the server counts it: trimmed, in characters (an emoji is one).
+  const brandLength = [...brandName.trim()].length;
+  const brandEmail = email.value;
+  const edit = (field: { set: (value: string) => void }) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    field.set(e.target.value);
     setSavedNotice(null);
     save.reset();
   };
-
-  useEffect(() => {
-    if (profile.data) {
-      setBrandName(profile.data.brand_name);
-      setBrandEmail(profile.data.brand_email);
-    }
-  }, [profile.data]);
 
   return (
     <>
@@ -50,11 +52,16 @@ export function BrandScreen() {
                 save.mutate({ brandName, brandEmail });
               }}
             >
-              <Field label="Nama brand" hint="1–50 karakter, mis. nama toko atau aplikasi Anda.">
-                <input name="brandName" value={brandName} onChange={edit(setBrandName)} maxLength={50} required className={inputClass} />
+              {/* No maxLength: a pasted name would be cut without a word. The count says it, and saving waits until it fits. */}
+              <Field
+                label="Nama brand"
+                hint={`${brandLength}/${BRAND_MAX} karakter, mis. nama toko atau aplikasi Anda.`}
+                error={brandLength > BRAND_MAX ? `Nama brand paling panjang ${BRAND_MAX} karakter; sekarang ${brandLength}. Hapus ${brandLength - BRAND_MAX} karakter.` : undefined}
+              >
+                <input name="brandName" value={brandName} onChange={edit(name)} required className={inputClass} />
               </Field>
               <Field label="E-mail brand (opsional)" hint="Alamat pengirim (From) e-mail OTP, mis. otp@tokoanda.id. Kosongkan untuk memakai alamat pengirim bawaan Sandi.">
-                <input name="brandEmail" type="email" value={brandEmail} onChange={edit(setBrandEmail)} className={inputClass} />
+                <input name="brandEmail" type="email" value={brandEmail} onChange={edit(email)} className={inputClass} />
               </Field>
               {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
               {savedNotice ? (
@@ -63,7 +70,7 @@ export function BrandScreen() {
                 </div>
               ) : null}
               <div>
-                <Button type="submit" busy={save.isPending}>
+                <Button type="submit" busy={save.isPending} disabled={brandLength > BRAND_MAX}>
                   Simpan brand
                 </Button>
               </div>

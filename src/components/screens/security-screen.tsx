@@ -1,5 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { SupportContact } from "@/components/dashboard/support-contact";
+import { ChangePasswordCard } from "@/components/dashboard/change-password-card";
 import { CHANNEL_LABELS, formatNumber, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
@@ -11,9 +13,9 @@ export function SecurityScreen() {
 
   return (
     <>
-      <PageHeader title="Keamanan" description="Batasan yang berlaku untuk semua API key Anda." />
+      <PageHeader title="Keamanan" description="Kata sandi dashboard Anda dan batasan yang berlaku untuk semua API key Anda." />
       <Notice>
-        Pengaturan ini hanya bisa diubah oleh operator Sandi atas permintaan Anda. Hubungi dukungan untuk menambah alamat IP atau menaikkan batas
+        Daftar IP dan batas permintaan hanya bisa diubah oleh operator Sandi atas permintaan Anda. Untuk menambah alamat IP atau menaikkan batas, <SupportContact />
         {profile.data ? (
           <>
             {" "}
@@ -61,6 +63,7 @@ export function SecurityScreen() {
             </ul>
             <p className="mt-3 text-xs text-slate-500">Pengiriman yang gagal tidak dipotong.</p>
           </Card>
+          <ChangePasswordCard />
         </div>
       ) : null}
     </>

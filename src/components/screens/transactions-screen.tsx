@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
+import { CsvExport } from "@/components/dashboard/csv-export";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
 import { CHANNEL_LABELS, formatRupiah, OTP_STATUS_LABELS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -156,6 +157,9 @@ export function TransactionsScreen() {
           </>
         ) : null}
       </Card>
+      <div className="mt-6">
+        <CsvExport kind="transactions" />
+      </div>
     </>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
-import { WebhookEventLog } from "@/components/dashboard/webhook-event-log";
+import { TestEventOutcome, WebhookEventLog } from "@/components/dashboard/webhook-event-log";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge, Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
@@ -11,7 +12,8 @@ export function WebhooksScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.webhooks.settings.queryOptions());
-  const [url, setUrl] = useState("");
+  const urlField = useDraft(settings.data?.url ?? "");
+  const url = urlField.value;
   const [showSecret, setShowSecret] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const secret = useQuery({ ...trpc.webhooks.revealSecret.queryOptions(), enabled: showSecret, staleTime: 0, gcTime: 0 });
@@ -24,7 +26,7 @@ export function WebhooksScreen() {
       onMutate: () => setNotice(null),
       onSuccess: (saved) => {
         setNotice(saved.webhook_url ? "URL webhook disimpan." : "Webhook dimatikan.");
-        return refreshAll();
+        return refreshAll().then(() => urlField.discard());
       },
     }),
   );
@@ -37,26 +39,28 @@ export function WebhooksScreen() {
       },
     }),
   );
+  // The test event's outcome is told from its delivery in the log, never assumed: a failed attempt is not "sent".
+  const [testEventId, setTestEventId] = useState<string | null>(null);
   const sendTest = useMutation(
     trpc.webhooks.sendTest.mutationOptions({
-      onMutate: () => setNotice(null),
-      onSuccess: () => {
-        setNotice("Event uji dikirim. Hasilnya muncul di log di bawah.");
+      onMutate: () => {
+        setNotice(null);
+        setTestEventId(null);
+      },
+      onSuccess: (sent) => {
+        setTestEventId(sent.event_id);
         return refreshAll();
       },
     }),
   );
 
   function edit(value: string) {
-    setUrl(value);
+    urlField.set(value);
     setNotice(null);
+    setTestEventId(null);
     save.reset();
     sendTest.reset();
   }
-
-  useEffect(() => {
-    if (settings.data) setUrl(settings.data.url ?? "");
-  }, [settings.data]);
 
   const configured = Boolean(settings.data?.url);
 
@@ -95,6 +99,7 @@ export function WebhooksScreen() {
                   {configured ? <Badge tone={settings.data.enabled ? "green" : "red"}>{settings.data.enabled ? "Aktif" : "Nonaktif"}</Badge> : null}
                 </div>
                 {sendTest.error ? <ErrorNotice message={errorMessage(sendTest.error)} /> : null}
+                {testEventId ? <TestEventOutcome eventId={testEventId} /> : null}
                 {notice ? (
                   <div role="status">
                     <Notice tone="success">{notice}</Notice>

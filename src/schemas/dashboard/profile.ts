@@ -1,10 +1,14 @@
 import { z } from "zod";
 
 /** What the dashboard shows of an account; zod strips anything else (e.g. a webhook secret) on the way out. */
+/** The operator's contact (SUPPORT_EMAIL, SUPPORT_WHATSAPP); null where not configured. */
+export const supportContactOutputSchema = z.object({ email: z.string().nullable(), whatsapp: z.string().nullable() });
+
 export const profileOutputSchema = z.object({
   merchant_id: z.string(),
   name: z.string(),
   email: z.string(),
+  email_verified: z.boolean(),
   brand_name: z.string(),
   brand_email: z.string(),
   saldo: z.number(),

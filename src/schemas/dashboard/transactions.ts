@@ -6,7 +6,7 @@ export const OTP_STATUSES = ["pending", "sent", "success", "failed", "verified"]
 /** The last id of the previous page; up to 18 digits, so it always fits a bigint id. */
 const cursor = z.string().regex(/^\d{1,18}$/, "Kursor halaman tidak valid.");
 
-const wibDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Tanggal harus berformat YYYY-MM-DD.");
+export const wibDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Tanggal harus berformat YYYY-MM-DD.");
 
 export const DATE_ORDER_MESSAGE = "Tanggal “dari” tidak boleh setelah tanggal “sampai”.";
 

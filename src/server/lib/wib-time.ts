@@ -28,3 +28,12 @@ export function parseWib(text: string): Date | undefined {
   const date = new Date(`${m[1]}T${m[2]}+07:00`);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
+
+const MONTHS_ID = ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"];
+
+/** `23 Nov 2026 23.31 WIB`: how Indonesian readers write a moment (receipts, screens). */
+export function formatWibLong(date: Date): string {
+  const iso = shifted(date);
+  const month = MONTHS_ID[Number(iso.slice(5, 7)) - 1];
+  return `${Number(iso.slice(8, 10))} ${month} ${iso.slice(0, 4)} ${iso.slice(11, 13)}.${iso.slice(14, 16)} WIB`;
+}

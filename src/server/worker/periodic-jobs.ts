@@ -4,6 +4,8 @@
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
 import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
+import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
+import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
@@ -19,6 +21,8 @@ const JOBS: Job[] = [
   { name: "drop-old-otp-id-sequences", everyMs: 60 * 60_000, run: dropOldOtpIdSequences },
   // Small batches each minute; a backlog (the first run on an old database) drains over several passes.
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
+  { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
+  { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {

@@ -24,8 +24,11 @@ function normalizeAllowlist(text: string | undefined): string | undefined {
   return parsed.ips.join(", ");
 }
 
-/** Creates a merchant with its first API key (shown once) and optional opening saldo, in one transaction. */
-export async function createMerchant(input: MerchantCreateInput): Promise<{ merchant_id: string } & CreatedKey> {
+/**
+ * Creates a merchant with its first API key (shown once) and optional opening saldo, in one transaction.
+ * An operator vouches for the address it types; self-service sign-up passes `emailVerified: false`.
+ */
+export async function createMerchant(input: MerchantCreateInput, options: { emailVerified: boolean } = { emailVerified: true }): Promise<{ merchant_id: string; id: number } & CreatedKey> {
   const data = parseInput(merchantCreateSchema, input);
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist) ?? "";
   const passwordHash = data.password ? await hashPassword(data.password) : null;
@@ -42,11 +45,12 @@ export async function createMerchant(input: MerchantCreateInput): Promise<{ merc
           brandEmail: data.brandEmail ?? "",
           rateLimit: data.rateLimit ?? null,
           ipAllowlist,
+          emailVerifiedAt: options.emailVerified ? new Date() : null,
         },
       });
       if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Saldo awal" });
       const key = await createApiKeyInTx(tx, merchant.id, "Default");
-      return { merchant_id: merchant.merchantId, ...key };
+      return { merchant_id: merchant.merchantId, id: merchant.id, ...key };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", `A merchant with e-mail ${data.email} already exists`);
@@ -70,6 +74,7 @@ export async function showMerchant(merchantPublicId: string) {
     brand_name: merchant.brandName,
     brand_email: merchant.brandEmail,
     email: merchant.email,
+    email_verified: merchant.emailVerifiedAt !== null,
     saldo: Number(merchant.saldo),
     rate_limit: merchant.rateLimit ?? DEFAULT_RATE_LIMIT,
     ip_allowlist: merchant.ipAllowlist,

@@ -8,6 +8,7 @@ import { getDb, getPool, type Db } from "@/server/db/client";
 import { recordWebhookAttempt } from "@/server/metrics/record";
 import { hostOf, logAttempt } from "./attempt-log";
 import { eventBody } from "./event-body";
+import { TEST_EVENT_TYPE } from "./events";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhook, type SendOptions, type SendResult } from "./send-webhook";
 
@@ -103,7 +104,8 @@ async function deliverOne(db: Db, deliveryId: number, lease: Date, options: Send
 
   const attemptNumber = delivery.attemptCount + 1;
   const gone = result.statusCode === 410;
-  const final = result.ok || gone || !endpoint?.enabled;
+  // A test event checks the endpoint now; retrying it for 30 hours would only bury real events in the log.
+  const final = result.ok || gone || !endpoint?.enabled || delivery.event.type === TEST_EVENT_TYPE;
   // The schedule counts from when this attempt ended: after a 10 s timeout the "5 s" retry is 5 s later, not already due.
   const finishedAt = new Date(options.now.getTime() + result.latencyMs);
   const retryAt = final ? null : nextAttemptAt(attemptNumber, finishedAt, result.retryAfterMs);

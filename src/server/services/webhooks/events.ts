@@ -5,6 +5,9 @@ import { formatWib } from "@/server/lib/wib-time";
 import { randomBase62 } from "@/server/lib/random";
 import type { Tx } from "@/server/services/credits/ledger";
 
+/** What "Kirim event uji" sends: delivered once, never retried. */
+export const TEST_EVENT_TYPE = "webhook.test";
+
 export type NewEvent = { eventId: string; type: string; payload: Prisma.InputJsonObject };
 
 export function newEvent(type: string, data: Prisma.InputJsonObject, now: Date): NewEvent {

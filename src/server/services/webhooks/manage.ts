@@ -5,7 +5,9 @@ import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/server/lib/wib-time";
 import { newWebhookSecret } from "./endpoint-secret";
-import { recordEvent } from "./events";
+import { eventBody } from "./event-body";
+import { recordEvent, TEST_EVENT_TYPE } from "./events";
+import { webhookHeaders } from "./send-webhook";
 
 const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
@@ -61,7 +63,7 @@ export async function sendTestEvent(merchantId: number): Promise<{ event_id: str
     const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
     if (!endpoint) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
     if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null } });
-    const eventId = await recordEvent(tx, merchantId, "webhook.test", { message: "Ini event uji dari Sandi." });
+    const eventId = await recordEvent(tx, merchantId, TEST_EVENT_TYPE, { message: "Ini event uji dari Sandi." });
     return { event_id: eventId };
   });
 }
@@ -87,17 +89,41 @@ export type WebhookEventLog = {
   items: {
     event_id: string;
     type: string;
+    /** A test event ("Kirim event uji"): sent once, not retried. */
+    test: boolean;
+    /** The OTP an otp.verified event is about. */
+    otp_id: string | null;
     created_at: string;
+    /** The body every delivery of this event sent, byte for byte. */
+    request_body: string;
     deliveries: {
       id: number;
+      /** A delivery the merchant asked for again ("Kirim ulang"), not the original one. */
+      resend: boolean;
       url: string;
       status: string;
       next_attempt_at: string | null;
-      attempts: { attempt_number: number; started_at: string; status_code: number | null; latency_ms: number | null; response_body: string | null; error: string | null }[];
+      attempts: {
+        attempt_number: number;
+        started_at: string;
+        /** The headers sent; the signature itself is shown only by its form, as it depends on the secret of the moment. */
+        request_headers: Record<string, string>;
+        status_code: number | null;
+        latency_ms: number | null;
+        response_body: string | null;
+        error: string | null;
+      }[];
     }[];
   }[];
   nextCursor: number | null;
 };
+
+const SIGNATURE_SHOWN = "v1,<HMAC-SHA256 dengan signing secret Anda>";
+
+function otpIdOf(payload: unknown): string | null {
+  const data = (payload as { data?: { otp_id?: unknown } } | null)?.data;
+  return typeof data?.otp_id === "string" ? data.otp_id : null;
+}
 
 export async function listWebhookEvents(merchantId: number, page: { cursor?: number | null; limit?: number } = {}): Promise<WebhookEventLog> {
   const limit = Math.min(Math.max(page.limit ?? 20, 1), 100);
@@ -114,15 +140,21 @@ export async function listWebhookEvents(merchantId: number, page: { cursor?: num
     items: pageItems.map((e) => ({
       event_id: e.eventId,
       type: e.type,
+      test: e.type === TEST_EVENT_TYPE,
+      otp_id: otpIdOf(e.payload),
       created_at: formatWib(e.createdAt),
+      request_body: eventBody(e.payload),
       deliveries: e.deliveries.map((d) => ({
         id: d.id,
+        // Deliveries are listed newest first; the oldest one is the original.
+        resend: d.id !== Math.min(...e.deliveries.map((x) => x.id)),
         url: d.url,
         status: d.status,
         next_attempt_at: d.nextAttemptAt && d.status === "pending" ? formatWib(d.nextAttemptAt) : null,
         attempts: d.attempts.map((a) => ({
           attempt_number: a.attemptNumber,
           started_at: formatWib(a.startedAt),
+          request_headers: webhookHeaders(e.eventId, Math.floor(a.startedAt.getTime() / 1000), SIGNATURE_SHOWN),
           status_code: a.statusCode,
           latency_ms: a.latencyMs,
           response_body: a.responseBody,

@@ -20,6 +20,17 @@ export type SendOptions = { timeoutMs?: number; now?: Date };
 const RESPONSE_BODY_LIMIT = 1024;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The headers of every webhook request; the event log rebuilds them from here to show what was sent. */
+export function webhookHeaders(eventId: string, timestamp: number, signature: string): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": "Sandi-Webhooks/1",
+    "webhook-id": eventId,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signature,
+  };
+}
+
 export async function sendWebhook(url: string, eventId: string, body: string, secrets: string[], options: SendOptions = {}): Promise<SendResult> {
   const started = performance.now();
   const now = options.now ?? new Date();
@@ -35,13 +46,7 @@ export async function sendWebhook(url: string, eventId: string, body: string, se
       method: "POST",
       redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Sandi-Webhooks/1",
-        "webhook-id": eventId,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": signatureHeader(secrets, eventId, timestamp, body),
-      },
+      headers: webhookHeaders(eventId, timestamp, signatureHeader(secrets, eventId, timestamp, body)),
       body,
     });
     const text = await readLimited(response, RESPONSE_BODY_LIMIT);

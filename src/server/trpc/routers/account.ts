@@ -1,14 +1,39 @@
+import {
+  accountNoticeSchema,
+  emailVerificationSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from "@/schemas/dashboard/account-security";
 import { brandUpdateSchema, messagePreviewInput, messagePreviewOutput } from "@/schemas/dashboard/brand";
-import { profileOutputSchema } from "@/schemas/dashboard/profile";
+import { profileOutputSchema, supportContactOutputSchema } from "@/schemas/dashboard/profile";
 import { signUpSchema } from "@/schemas/dashboard/sign-up";
+import { changePassword } from "@/server/services/accounts/change-password";
+import { sendVerificationMail, verifyEmail } from "@/server/services/accounts/email-verification";
+import { requestPasswordReset, resetPassword } from "@/server/services/accounts/password-reset";
 import { previewMessages } from "@/server/services/merchants/message-previews";
 import { showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { signUpMerchant } from "@/server/services/merchants/signup";
-import { merchantProcedure, router, signUpProcedure } from "../init";
+import { supportContact } from "@/server/services/support/contact";
+import { merchantProcedure, publicProcedure, router, signUpProcedure } from "../init";
 
 export const accountRouter = router({
   /** Public (throttled per address): creates the merchant and returns its first API key, shown once. */
   signUp: signUpProcedure.input(signUpSchema).mutation(({ input }) => signUpMerchant(input)),
+  /** Public: the same answer whether or not the address has an account (throttled in the service). */
+  requestPasswordReset: publicProcedure
+    .input(passwordResetRequestSchema)
+    .output(accountNoticeSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset(input, ctx.clientIp ?? "unknown")),
+  /** Public: the e-mailed link is the credential. */
+  resetPassword: publicProcedure.input(passwordResetSchema).output(accountNoticeSchema).mutation(({ input }) => resetPassword(input)),
+  verifyEmail: publicProcedure.input(emailVerificationSchema).output(accountNoticeSchema).mutation(({ input }) => verifyEmail(input)),
+  resendVerification: merchantProcedure.output(accountNoticeSchema).mutation(({ ctx }) => sendVerificationMail(ctx.merchant.id)),
+  changePassword: merchantProcedure
+    .input(passwordChangeSchema)
+    .output(accountNoticeSchema)
+    .mutation(({ ctx, input }) => changePassword({ ...ctx.merchant, sessionId: ctx.sessionId ?? null }, input)),
+  support: merchantProcedure.output(supportContactOutputSchema).query(() => supportContact()),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
   profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.merchantId)),
   updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>

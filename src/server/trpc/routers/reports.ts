@@ -1,5 +1,7 @@
+import { csvFileSchema, exportRangeSchema } from "@/schemas/dashboard/exports";
 import { inboundResultOutput, pendingInboundOutput } from "@/schemas/dashboard/sandbox";
 import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
+import { exportLedgerCsv, exportTransactionsCsv } from "@/server/services/reports/exports";
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
 import { getOverview } from "@/server/services/reports/overview";
 import { listSandboxMessages } from "@/server/services/reports/sandbox-inbox";
@@ -17,4 +19,7 @@ export const reportsRouter = router({
   /** Sandbox mode only: sends the OTP's WhatsApp message as its user would. */
   completeInbound: merchantProcedure.input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.merchant.id, input.otpId)),
   ledger: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listLedgerEntries(ctx.merchant.id, input)),
+  /** CSV files for a range of WIB days; the browser saves them (the dashboard reaches the server only through tRPC). */
+  exportTransactions: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportTransactionsCsv(ctx.merchant.id, input)),
+  exportLedger: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportLedgerCsv(ctx.merchant.id, input)),
 });

@@ -1,8 +1,10 @@
+import { receiptInput, receiptOutput } from "@/schemas/dashboard/exports";
 import { pageSchema } from "@/schemas/dashboard/transactions";
 import { createTopupInput, paymentOptionsInput, paymentOptionsOutput } from "@/schemas/dashboard/topups";
 import { createTopup } from "@/server/services/topups/create-topup";
 import { listTopups } from "@/server/services/topups/list-topups";
 import { paymentOptions } from "@/server/services/topups/payment-methods";
+import { getTopupReceipt } from "@/server/services/topups/receipt";
 import { merchantProcedure, router } from "../init";
 
 export const topupsRouter = router({
@@ -11,4 +13,6 @@ export const topupsRouter = router({
   /** The picker on the balance screen: active methods that take the package, with fee and total. */
   methods: merchantProcedure.input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
   list: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listTopups(ctx.merchant.id, input)),
+  /** A paid top-up's receipt, for printing. */
+  receipt: merchantProcedure.input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.merchant.id, input.topupId)),
 });
