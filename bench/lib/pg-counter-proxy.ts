@@ -68,6 +68,11 @@ export class PgCounterProxy {
       statements: new Map<string, string>(),
       portals: new Map<string, string>(),
     };
+    // A simple-query message may carry several statements ("BEGIN; SET LOCAL …; SELECT …"):
+    // each counts, in one round trip. Ours never put a ';' inside a literal.
+    const onMessage = (sql: string) => {
+      for (const part of sql.split(";")) if (part.trim() !== "") onStatement(part);
+    };
     const onStatement = (sql: string) => {
       this.counts.statements += 1;
       state.executedSinceReady += 1;
@@ -80,10 +85,12 @@ export class PgCounterProxy {
         else state.sessionAsync = off;
       }
       if (/\bFOR\s+(UPDATE|NO\s+KEY\s+UPDATE|SHARE|KEY\s+SHARE)\b/i.test(sql)) state.txWrote = true;
+      // A WITH … SELECT whose CTEs insert, update or delete answers with a SELECT tag: look at the text.
+      if (/\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i.test(sql)) state.txWrote = true;
     };
     const fromClient = messageReader(
       (type, body) => {
-        if (type === "Q") onStatement(cString(body, 0)[0]);
+        if (type === "Q") onMessage(cString(body, 0)[0]);
         else if (type === "P") {
           const [name, next] = cString(body, 0);
           state.statements.set(name, cString(body, next)[0]);

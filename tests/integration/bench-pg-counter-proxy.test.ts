@@ -73,4 +73,17 @@ describe("bench PostgreSQL counting proxy", () => {
     await client.query("ROLLBACK");
     expect(delta(before, proxy.snapshot())).toMatchObject({ transactions: 0, rollbacks: 1, flushedCommits: 0 });
   });
+
+  it("counts each statement of a several-statement message, SET LOCAL in it, and writes inside a WITH … SELECT", async () => {
+    const { proxy, client } = await throughProxy();
+    const before = proxy.snapshot();
+    proxy.resetMax();
+    await client.query("BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_advisory_xact_lock(42)");
+    await client.query("WITH w AS (INSERT INTO t VALUES ($1, 1) RETURNING id) SELECT id FROM w", [1]);
+    await client.query("COMMIT");
+    await client.query("WITH w AS (UPDATE t SET v = 2 WHERE id = $1 RETURNING id) SELECT id FROM w", [1]);
+    // The reservation committed without waiting for a flush; the later statement alone did (SET LOCAL ended with its transaction).
+    expect(delta(before, proxy.snapshot())).toEqual({ statements: 6, transactionControl: 2, roundTrips: 4, transactions: 2, rollbacks: 0, flushedCommits: 1 });
+    expect(proxy.snapshot().maxStatementsPerTransaction).toBe(3);
+  });
 });
