@@ -6,6 +6,14 @@
 // HEAD answered by GET without a body), so an endpoint answers the same either way.
 import { matchRoute } from "./v3-routes.mjs";
 
+// What next.config.mjs adds to every answer Next serves, for an API: nothing here is
+// meant to be framed, sniffed into another type, or to load anything.
+const SECURITY_HEADERS = {
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+};
+
 // The handlers refuse bodies over 64 KB; one byte more is all they need to see.
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -24,7 +32,7 @@ export function createV3Dispatcher(table, origin) {
       const answer = await handler.direct(incoming, match.params);
       const body = method === "HEAD" ? "" : answer.body;
       answer.headers["Content-Length"] = String(Buffer.byteLength(answer.body));
-      res.writeHead(answer.status, answer.headers);
+      res.writeHead(answer.status, Object.assign(answer.headers, SECURITY_HEADERS));
       res.end(body);
       return true;
     }
@@ -33,7 +41,7 @@ export function createV3Dispatcher(table, origin) {
     const request = new Request(origin + req.url, { method, headers: fetchHeaders(req), body: body?.ok && body.text ? body.text : undefined });
     const response = await handler(request, { params: Promise.resolve(match.params) });
     const payload = method === "HEAD" ? null : Buffer.from(await response.arrayBuffer());
-    const out = {};
+    const out = { ...SECURITY_HEADERS };
     response.headers.forEach((value, name) => (out[name] = value));
     if (payload) out["content-length"] = payload.length;
     res.writeHead(response.status, out);

@@ -94,8 +94,7 @@ type Scope = { requestId: string; headers: Record<string, string>; setMerchant: 
 async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
   const started = performance.now();
   const requestId = randomUUID();
-  // nosniff as Next adds it to its own answers (the production front serves /v3 without Next).
-  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": requestId, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": requestId, "Cache-Control": "no-store" };
   let merchantId: string | null = null;
   let answer: V3Answer;
   let errorCode: string | undefined;
