@@ -21,6 +21,17 @@ test("an operator creates a merchant with otpctl while the server runs, and the 
   expect(detail.headers()["ratelimit-limit"]).toBe("20");
 });
 
+test("the allowlist sees the connection's address, believes a local proxy's X-Forwarded-For, and ignores a client's copy of the internal peer header", async ({ request }) => {
+  const merchant = otpctl<{ api_key: string }>("merchant", "create", "--name", "Toko IP", "--email", `e2e-ip-${Date.now()}@toko.test`, "--ip-allowlist", "127.0.0.1");
+  const auth = { Authorization: `Bearer ${merchant.api_key}` };
+  expect((await request.get("/v3/account", { headers: auth })).status()).toBe(200);
+  expect((await request.get("/v3/account", { headers: { ...auth, "x-sandi-peer-address": "10.9.9.9" } })).status()).toBe(200);
+  // The test client connects from 127.0.0.1, a trusted proxy by default, so the header it forwards names the client.
+  const forwarded = await request.get("/v3/account", { headers: { ...auth, "x-forwarded-for": "203.0.113.5" } });
+  expect(forwarded.status()).toBe(403);
+  expect((await forwarded.json()).error.message).toContain("203.0.113.5");
+});
+
 test("bad requests get the JSON envelope, never HTML", async ({ request }) => {
   for (const [method, path] of [["GET", "/v3/nope"], ["GET", "/v3/request"], ["POST", "/v3/verify"]] as const) {
     const res = await request.fetch(path, { method, headers: { "content-type": "application/json" }, data: method === "POST" ? "{bad json" : undefined });

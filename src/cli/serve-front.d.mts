@@ -5,3 +5,5 @@ export function frontAnswer(method: string, url: string | undefined): FrontAnswe
 export function clientErrorAnswer(err: { code?: string }): FrontAnswer;
 export function rawResponse(answer: FrontAnswer): string;
 export function apiUrl(url: string | undefined): string;
+export const PEER_ADDRESS_HEADER: string;
+export function stampPeerAddress(req: import("node:http").IncomingMessage): void;

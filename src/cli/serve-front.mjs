@@ -75,6 +75,22 @@ function decodable(path) {
   }
 }
 
+/** Must equal PEER_ADDRESS_HEADER in src/server/lib/client-ip.ts (a test checks it). */
+export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
+
+/**
+ * Hands the connection's address to the route handlers, which only see a Fetch
+ * Request: deletes whatever copy of the header the client sent and writes the
+ * socket's address in its place. Call once per request, before any routing. The
+ * flag on globalThis tells the resolver that a front strips the header, so it may
+ * believe it (under `next dev` nothing does, and the header is ignored).
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function stampPeerAddress(req) {
+  globalThis.__sandiPeerFront = true;
+  req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
+}
+
 /** @param {{ code?: string }} err */
 export function clientErrorAnswer(err) {
   return err.code === "HPE_HEADER_OVERFLOW"

@@ -5,7 +5,7 @@
 // TypeScript loader.
 import { createServer } from "node:http";
 import next from "next";
-import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse } from "./serve-front.mjs";
+import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse, stampPeerAddress } from "./serve-front.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -21,6 +21,7 @@ async function main() {
   await app.prepare();
 
   const server = createServer((req, res) => {
+    stampPeerAddress(req);
     const answer = frontAnswer(req.method ?? "", req.url);
     if (!answer) {
       req.url = apiUrl(req.url);

@@ -1,7 +1,36 @@
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse } from "../../src/cli/serve-front.mjs";
+import { PEER_ADDRESS_HEADER as RESOLVER_PEER_HEADER } from "@/server/lib/client-ip";
+import { apiUrl, clientErrorAnswer, frontAnswer, PEER_ADDRESS_HEADER, rawResponse, stampPeerAddress } from "../../src/cli/serve-front.mjs";
+
+/** What a handler behind stampPeerAddress sees for one request sent with `headers` over a real socket. */
+async function headersBehindFront(headers: Record<string, string | string[]>): Promise<IncomingHttpHeaders> {
+  let seen: IncomingHttpHeaders = {};
+  const server = createServer((req, res) => {
+    stampPeerAddress(req);
+    seen = { ...req.headers };
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: "/v3/account", headers }, (res) => res.resume().on("end", resolve));
+    req.on("error", reject).end();
+  });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return seen;
+}
 
 describe("the production server's front", () => {
+  it("writes the connection's address into the peer header, replacing every copy the client sent", async () => {
+    expect(PEER_ADDRESS_HEADER).toBe(RESOLVER_PEER_HEADER);
+    const seen = await headersBehindFront({ [PEER_ADDRESS_HEADER]: ["203.0.113.5", "10.0.0.1"], "x-forwarded-for": "203.0.113.5" });
+    expect(seen[PEER_ADDRESS_HEADER]).toBe("127.0.0.1");
+    expect(seen["x-forwarded-for"]).toBe("203.0.113.5");
+    expect((globalThis as { __sandiPeerFront?: boolean }).__sandiPeerFront).toBe(true);
+  });
+
   it("lets Next handle every standard method, on /v3 and elsewhere", () => {
     for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       expect(frontAnswer(method, "/v3/account")).toBeNull();
