@@ -70,4 +70,25 @@ test("after sign-out, a copy of the session cookie no longer opens the dashboard
   await context.addCookies([copied!]);
   await page.goto("/overview");
   await expect(page).toHaveURL(/\/sign-in/);
+  // Nor does next-auth's own session endpoint describe the merchant to the copy's holder.
+  const described = await page.request.get("/api/auth/session");
+  expect(await described.json()).toEqual({});
+});
+
+test("a signed-in browser cannot be made to run a dashboard mutation by another site's form or script", async ({ context, baseURL }) => {
+  const m = newMerchant();
+  const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email, sid: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };
+  await context.addCookies([{ name: SESSION_COOKIE, value: await encode({ token, secret: sessionSecret(), maxAge: 3600 }), url: baseURL! }]);
+  const keysNow = async () => ((await (await context.request.get("/api/trpc/apiKeys.list")).json()) as { result: { data: unknown[] } }).result.data.length;
+  const before = await keysNow();
+
+  const form = await context.request.post("/api/trpc/apiKeys.create", { multipart: { name: "dari-situs-lain" } });
+  expect(form.status()).toBe(415);
+  const foreign = await context.request.post("/api/trpc/apiKeys.create", { data: { name: "dari-situs-lain" }, headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" } });
+  expect(foreign.status()).toBe(403);
+  expect(await keysNow()).toBe(before);
+
+  const own = await context.request.post("/api/trpc/apiKeys.create", { data: { name: "sah" }, headers: { origin: new URL(baseURL!).origin } });
+  expect(own.status()).toBe(200);
+  expect(await keysNow()).toBe(before + 1);
 });
