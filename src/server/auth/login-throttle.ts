@@ -1,18 +1,22 @@
 // Throttling against password guessing and sign-up spam, in fixed 15-minute
-// windows: MAX_FAILURES failed sign-ins per e-mail + IP, MAX_ACCOUNT_FAILURES per
-// e-mail from any address (the client IP comes from headers a client can forge
-// when no proxy overwrites them, so the per-IP count alone is not a limit), and
-// MAX_SIGN_UPS per IP with MAX_SIGN_UPS_TOTAL from anywhere. With REDIS_URL the
-// counters live in Redis (shared by every instance); without it, in this process
-// (one instance, which is the no-configuration default).
+// windows: MAX_FAILURES sign-in attempts per e-mail + address, MAX_ACCOUNT_FAILURES
+// per e-mail from addresses that never signed in to it (a guesser with many
+// addresses is held to that, while the owner's known addresses keep working, so a
+// stranger cannot lock the owner out), and MAX_SIGN_UPS per address with
+// MAX_SIGN_UPS_TOTAL from anywhere (high enough that it is not an off switch for
+// sign-ups). Only well-formed attempts count. With REDIS_URL the counters live in
+// Redis (shared by every instance); without it, in this process (one instance,
+// which is the no-configuration default).
 import Redis from "ioredis";
 import { getEnv } from "@/env";
 
 export const MAX_FAILURES = 5;
-export const MAX_ACCOUNT_FAILURES = 20;
+export const MAX_ACCOUNT_FAILURES = 50;
 export const MAX_SIGN_UPS = 10;
-export const MAX_SIGN_UPS_TOTAL = 100;
+export const MAX_SIGN_UPS_TOTAL = 1000;
 export const WINDOW_SECONDS = 15 * 60;
+/** How long an address that signed in to an account stays known to it. */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
 
 export interface LoginThrottleStore {
   /** Counts one more event (a sign-in attempt, a sign-up) for the key in the current window; returns the new count. */
@@ -20,6 +24,9 @@ export interface LoginThrottleStore {
   /** Takes back one counted event (a sign-in attempt that turned out to be right). */
   forgive(key: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /** Remembers a fact (an address that signed in to an account) for `seconds`. */
+  remember(key: string, seconds: number): Promise<void>;
+  recalls(key: string): Promise<boolean>;
 }
 
 export class MemoryThrottleStore implements LoginThrottleStore {
@@ -45,6 +52,15 @@ export class MemoryThrottleStore implements LoginThrottleStore {
     this.entries.delete(key);
   }
 
+  async remember(key: string, seconds: number): Promise<void> {
+    this.entries.set(key, { count: 1, resetAt: this.now() + seconds * 1000 });
+  }
+
+  async recalls(key: string): Promise<boolean> {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.resetAt > this.now();
+  }
+
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
@@ -65,6 +81,14 @@ export class RedisThrottleStore implements LoginThrottleStore {
 
   async clear(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async remember(key: string, seconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, "1", "EX", seconds);
+  }
+
+  async recalls(key: string): Promise<boolean> {
+    return (await this.redis.exists(this.prefix + key)) === 1;
   }
 }
 
@@ -88,6 +112,10 @@ export function getLoginThrottleStore(): LoginThrottleStore {
 
 export function throttleKey(email: string, ip: string): string {
   return `${email.trim().toLowerCase()}|${ip}`;
+}
+
+export function knownAddressKey(email: string, ip: string): string {
+  return `known|${email.trim().toLowerCase()}|${ip}`;
 }
 
 export function accountThrottleKey(email: string): string {

@@ -47,8 +47,11 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(refuseControlCharacters).use(mapAppErrors);
 
-/** Public procedures that create accounts: throttled per client address. */
-export const signUpProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * For public procedures that create accounts, after `.input()`: throttled per client
+ * address, counting only inputs that parsed (junk must not use up everyone's quota).
+ */
+export const countSignUp = t.middleware(async ({ ctx, next }) => {
   await countSignUpAttempt(ctx.clientIp ?? "unknown");
   return next();
 });

@@ -4,11 +4,11 @@ import { signUpSchema } from "@/schemas/dashboard/sign-up";
 import { previewMessages } from "@/server/services/merchants/message-previews";
 import { showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { signUpMerchant } from "@/server/services/merchants/signup";
-import { merchantProcedure, router, signUpProcedure } from "../init";
+import { countSignUp, merchantProcedure, publicProcedure, router } from "../init";
 
 export const accountRouter = router({
   /** Public (throttled per address): creates the merchant and returns its first API key, shown once. */
-  signUp: signUpProcedure.input(signUpSchema).mutation(({ input }) => signUpMerchant(input)),
+  signUp: publicProcedure.input(signUpSchema).use(countSignUp).mutation(({ input }) => signUpMerchant(input)),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
   profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.merchantId)),
   updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
