@@ -9,6 +9,7 @@
 // which is the no-configuration default).
 import Redis from "ioredis";
 import { getEnv } from "@/env";
+import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
 
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 50;
@@ -27,6 +28,8 @@ export interface LoginThrottleStore {
   /** Remembers a fact (an address that signed in to an account) for `seconds`. */
   remember(key: string, seconds: number): Promise<void>;
   recalls(key: string): Promise<boolean>;
+  /** Releases connections (a replaced store). */
+  close?(): Promise<void>;
 }
 
 export class MemoryThrottleStore implements LoginThrottleStore {
@@ -71,26 +74,59 @@ export class RedisThrottleStore implements LoginThrottleStore {
   constructor(private readonly redis: Redis, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {}
 
   async increment(key: string): Promise<number> {
-    const [[, count]] = (await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec()) as [[null, number]];
+    await this.ready();
+    const results = await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec();
+    // A transaction that could not be sent resolves with per-command errors (or null) instead of rejecting.
+    const [error, count] = results?.[0] ?? [new Error("Redis transaction discarded"), null];
+    if (error || typeof count !== "number") throw error ?? new Error("Redis returned no count");
     return count;
   }
 
   async forgive(key: string): Promise<void> {
+    await this.ready();
     await this.redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key);
   }
 
   async clear(key: string): Promise<void> {
+    await this.ready();
     await this.redis.del(this.prefix + key);
   }
 
   async remember(key: string, seconds: number): Promise<void> {
+    await this.ready();
     await this.redis.set(this.prefix + key, "1", "EX", seconds);
   }
 
   async recalls(key: string): Promise<boolean> {
+    await this.ready();
     return (await this.redis.exists(this.prefix + key)) === 1;
   }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+
+  /**
+   * A client without an offline queue refuses commands until it is connected, so a
+   * connection attempt under way (the first one after start-up, or one during an
+   * outage) gets a moment to finish; a client waiting to retry fails at once.
+   */
+  private async ready(): Promise<void> {
+    const status = this.redis.status;
+    if (status !== "connecting" && status !== "connect") return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off("ready", done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_WAIT_MS);
+      this.redis.once("ready", done);
+    });
+  }
 }
+
+const CONNECT_WAIT_MS = 500;
 
 /** Decrements only a live, positive counter, so an expired window is not brought back as a negative count. */
 const FORGIVE_SCRIPT = `
@@ -98,16 +134,17 @@ local v = tonumber(redis.call('GET', KEYS[1]) or '0')
 if v > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
-const holder = globalThis as unknown as { __sandiLoginThrottle?: LoginThrottleStore };
+const holder = globalThis as unknown as { __sandiLoginThrottle?: { url: string | undefined; store: LoginThrottleStore } };
 
+/** Per process, for the configured REDIS_URL (a changed URL, in tests, gets a new store). */
 export function getLoginThrottleStore(): LoginThrottleStore {
-  if (!holder.__sandiLoginThrottle) {
-    const url = getEnv().REDIS_URL;
-    holder.__sandiLoginThrottle = url
-      ? new RedisThrottleStore(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }))
-      : new MemoryThrottleStore();
+  const url = getEnv().REDIS_URL;
+  if (!holder.__sandiLoginThrottle || holder.__sandiLoginThrottle.url !== url) {
+    void holder.__sandiLoginThrottle?.store.close?.();
+    const store = url ? new FallbackThrottleStore(new RedisThrottleStore(throttleRedisClient(url)), new MemoryThrottleStore()) : new MemoryThrottleStore();
+    holder.__sandiLoginThrottle = { url, store };
   }
-  return holder.__sandiLoginThrottle;
+  return holder.__sandiLoginThrottle.store;
 }
 
 export function throttleKey(email: string, ip: string): string {
