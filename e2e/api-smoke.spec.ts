@@ -73,6 +73,41 @@ test("methods Next.js cannot represent, unknown methods, malformed requests and 
   }
 });
 
+test("requests Next cannot represent on /v3 (target *, RSC header, dot segments, backslash, absolute URI, no Host, unknown Expect) get the envelope with X-Request-Id", async ({ baseURL }) => {
+  const port = Number(new URL(baseURL!).port);
+  for (const [request, status, code] of [
+    ["OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3/account HTTP/1.1\r\nHost: localhost\r\nRSC: 1\r\nNext-Router-State-Tree: %5B%5D\r\nConnection: close\r\n\r\n", 401, "UNAUTHORIZED"],
+    ["GET /v3/../v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3\\account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET http://evil.example/v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 401, "UNAUTHORIZED"],
+    ["GET /v3/account HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3/account HTTP/1.0\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["POST /v3/request HTTP/1.1\r\nHost: localhost\r\nExpect: something-else\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}", 417, "VALIDATION_ERROR"],
+  ] as const) {
+    const answer = await rawExchange(port, request);
+    const [head, ...rest] = answer.split("\r\n\r\n");
+    expect(head, request).toMatch(new RegExp(`^HTTP/1\\.[01] ${status} `));
+    expect(head.toLowerCase(), request).toContain("content-type: application/json");
+    expect(head.toLowerCase(), request).toMatch(/x-request-id: \S+/);
+    const body = rest.join("\r\n\r\n");
+    expect(JSON.parse(/transfer-encoding: chunked/i.test(head) ? dechunk(body) : body), request).toMatchObject({ success: false, data: null, error: { code } });
+  }
+});
+
+/** The payload of a chunked HTTP/1.1 body. */
+function dechunk(body: string): string {
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    const size = parseInt(rest.slice(0, lineEnd), 16);
+    if (!size) return out;
+    out += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    rest = rest.slice(lineEnd + 2 + size + 2);
+  }
+}
+
 test("a /v3 path with a trailing or doubled slash is served as the endpoint, not redirected", async ({ request }) => {
   for (const path of ["/v3/account/", "/v3//account"]) {
     const res = await request.get(path, { maxRedirects: 0 });

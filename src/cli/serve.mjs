@@ -5,7 +5,7 @@
 // TypeScript loader.
 import { createServer } from "node:http";
 import next from "next";
-import { apiUrl, clientErrorAnswer, frontAnswer, rawResponse, stampPeerAddress } from "./serve-front.mjs";
+import { apiUrl, clientErrorAnswer, frontAnswer, installFront, prepareRequest, rawResponse } from "./serve-front.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -21,14 +21,15 @@ async function main() {
   await app.prepare();
 
   const server = createServer((req, res) => {
-    stampPeerAddress(req);
-    const answer = frontAnswer(req.method ?? "", req.url);
+    prepareRequest(req);
+    const answer = frontAnswer(req.method ?? "", req.url, req.headers);
     if (!answer) {
       req.url = apiUrl(req.url);
       return void handle(req, res);
     }
     res.writeHead(answer.status, answer.headers).end(answer.body);
   });
+  installFront(server);
   // CONNECT never reaches the request listener.
   server.on("connect", (req, socket) => socket.end(rawResponse(frontAnswer("CONNECT", req.url))));
   // Unknown methods, malformed request lines and oversized headers fail in Node's parser.

@@ -5,7 +5,7 @@ import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "./p
 
 /**
  * The connection's address, as the production server's front (src/cli/serve-front.mjs,
- * stampPeerAddress) wrote it from the socket after deleting any copy the client sent.
+ * prepareRequest) wrote it from the socket after deleting any copy the client sent.
  * Route handlers only see a Fetch Request, so this header is how the socket reaches them.
  */
 export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
