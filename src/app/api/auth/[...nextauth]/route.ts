@@ -5,7 +5,26 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // next-auth reads the options per request, so they are built on first use rather than at build time.
 async function handler(request: Request, context: RouteContext): Promise<Response> {
-  return NextAuth(request as never, context as never, getAuthOptions());
+  const body = await jsonBodyCheck(request);
+  if (body === "refused") return Response.json({ error: "Body berlabel JSON harus berupa objek JSON yang valid." }, { status: 400 });
+  return NextAuth((body ?? request) as never, context as never, getAuthOptions());
+}
+
+/**
+ * next-auth parses a POST labelled application/json with request.json() and answers
+ * a 500 when that throws. Such a body is checked here first: refused unless it is a
+ * JSON object, otherwise passed on as a fresh Request (the original is now read).
+ */
+async function jsonBodyCheck(request: Request): Promise<Request | "refused" | null> {
+  if (request.method !== "POST" || !(request.headers.get("content-type") ?? "").includes("application/json")) return null;
+  const text = await request.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "refused";
+  } catch {
+    return "refused";
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
 }
 
 export { handler as GET, handler as POST };
