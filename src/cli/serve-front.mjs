@@ -123,24 +123,28 @@ function decodable(path) {
 /** Must equal PEER_ADDRESS_HEADER in src/server/lib/client-ip.ts (a test checks it). */
 export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
 
-/** Headers that steer Next's router (RSC payloads, server actions, prefetches, middleware); no /v3 client has a use for them. */
+/** Headers that steer Next's router (RSC payloads, server actions, prefetches, middleware); no API client has a use for them. */
 const NEXT_ROUTER_HEADER = /^(rsc|next-[a-z-]*|x-middleware-[a-z-]*|x-invoke-[a-z-]*|x-nextjs-[a-z-]*|x-now-route-matches)$/;
+/** Never legitimate from a client anywhere: the app has no server actions (a made-up action id got a 500), and the other is Next's own. */
+const NEVER_FROM_CLIENTS = ["next-action", "x-middleware-subrequest"];
 
 /**
  * Call once per request, before any routing. Hands the connection's address to
  * the route handlers, which only see a Fetch Request: deletes whatever copy of the
  * peer header the client sent and writes the socket's address in its place. The
  * flag on globalThis tells the resolver that a front strips the header, so it may
- * believe it (under `next dev` nothing does, and the header is ignored). On /v3,
- * also drops the headers that make Next answer as a page router (an `RSC: 1`
- * request got a 307), so every /v3 request reaches its handler.
+ * believe it (under `next dev` nothing does, and the header is ignored). On /v3
+ * and /api, also drops the headers that make Next answer as a page router (an
+ * `RSC: 1` request got a 307), so every API request reaches its handler, and
+ * everywhere a client's Next-Action (the app has no server actions).
  * @param {import("node:http").IncomingMessage} req
  */
 export function prepareRequest(req) {
   globalThis.__sandiPeerFront = true;
   req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
+  for (const name of NEVER_FROM_CLIENTS) delete req.headers[name];
   const path = pathOf(req.url);
-  if (path === null || !isApiPath(path)) return;
+  if (path === null || !(isApiPath(path) || path.startsWith("/api/"))) return;
   for (const name of Object.keys(req.headers)) if (NEXT_ROUTER_HEADER.test(name)) delete req.headers[name];
 }
 

@@ -23,12 +23,18 @@ async function headersBehindFront(headers: Record<string, string | string[]>, pa
 }
 
 describe("the production server's front", () => {
-  it("drops the headers that steer Next's page router from /v3 requests only", async () => {
+  it("drops the headers that steer Next's page router from API requests only, and a client's Next-Action everywhere", async () => {
     const steering = { rsc: "1", "next-router-state-tree": "%5B%5D", "next-router-prefetch": "1", "next-action": "abc", "x-middleware-subrequest": "middleware", "next-url": "/x" };
     const api = await headersBehindFront({ ...steering, "x-request-id": "keep" });
     for (const name of Object.keys(steering)) expect(api[name], name).toBeUndefined();
     expect(api["x-request-id"]).toBe("keep");
-    expect((await headersBehindFront(steering, "/overview")).rsc).toBe("1");
+    const page = await headersBehindFront(steering, "/overview");
+    expect(page.rsc).toBe("1");
+    expect(page["next-router-state-tree"]).toBe("%5B%5D");
+    // No server actions exist, so a client's action id is dropped everywhere.
+    expect(page["next-action"]).toBeUndefined();
+    expect(page["x-middleware-subrequest"]).toBeUndefined();
+    expect((await headersBehindFront(steering, "/api/trpc/apiKeys.list")).rsc).toBeUndefined();
   });
 
   it("answers a target that is not a path (OPTIONS *) with a 400 envelope", () => {
