@@ -104,7 +104,8 @@ export function exchange(port: number, c: FuzzCase): Promise<FuzzAnswer | null> 
   const head = [`${c.method} ${c.target} HTTP/1.1`, ...c.headers.map(([k, v]) => `${k}: ${v}`), `content-length: ${body.length}`, "connection: close"].join("\r\n");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const socket = connect(port, "127.0.0.1", () => socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body])));
+    // write, not end: a client that half-closes at once makes Node drop the request unanswered (no real client does that).
+    const socket = connect(port, "127.0.0.1", () => socket.write(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body])));
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", () => undefined);
     socket.on("close", () => resolve(parseAnswer(Buffer.concat(chunks).toString("utf8"))));

@@ -1,7 +1,8 @@
 // next-auth's endpoints answer a body labelled JSON that is not a JSON object with a
-// 400, not the 500 next-auth gives when its own request.json() throws.
+// 400, not the 500 next-auth gives when its own request.json() throws, and a GET on
+// the credentials callback with 405, not next-auth's 500.
 import { describe, expect, it } from "vitest";
-import { POST } from "@/app/api/auth/[...nextauth]/route";
+import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 
 function post(action: string[], body: string) {
   const request = new Request(`http://localhost:3000/api/auth/${action.join("/")}`, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -16,5 +17,14 @@ describe("next-auth endpoints with bodies that are not JSON objects", () => {
       expect(res.headers.get("content-type")).toContain("application/json");
       expect(await res.json()).toEqual({ error: expect.any(String) });
     }
+  });
+});
+
+describe("the credentials callback", () => {
+  it("answers methods other than POST with 405 JSON, not next-auth's 500", async () => {
+    const res = await GET(new Request("http://localhost:3000/api/auth/callback/credentials"), { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(await res.json()).toEqual({ error: expect.any(String) });
   });
 });

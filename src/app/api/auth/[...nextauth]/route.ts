@@ -5,6 +5,11 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // next-auth reads the options per request, so they are built on first use rather than at build time.
 async function handler(request: Request, context: RouteContext): Promise<Response> {
+  // next-auth answers any other method on the credentials callback with a 500 ("not supported").
+  const { nextauth } = await context.params;
+  if (nextauth.join("/") === "callback/credentials" && request.method !== "POST") {
+    return Response.json({ error: "Gunakan POST untuk masuk." }, { status: 405, headers: { allow: "POST" } });
+  }
   const body = await jsonBodyCheck(request);
   if (body === "refused") return Response.json({ error: "Body berlabel JSON harus berupa objek JSON yang valid." }, { status: 400 });
   return NextAuth((body ?? request) as never, context as never, getAuthOptions());
