@@ -37,6 +37,16 @@ test("a credentials sign-in without next-auth's CSRF token is refused and starts
   expect(sessionCookieIn(genuine.headers()["set-cookie"])).toBe(true);
 });
 
+test("next-auth's endpoints take a JSON object body, refuse a broken one with 400, and the credentials callback only takes POST", async ({ request }) => {
+  for (const path of ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/auth/callback/credentials"]) {
+    const broken = await request.post(path, { headers: { "content-type": "application/json" }, data: "{bad json", maxRedirects: 0 });
+    expect(broken.status(), path).toBe(400);
+    const object = await request.post(path, { headers: { "content-type": "application/json" }, data: "{}", maxRedirects: 0 });
+    expect(object.status(), path).toBeLessThan(500);
+  }
+  expect((await request.get("/api/auth/callback/credentials/x", { maxRedirects: 0 })).status()).toBe(405);
+});
+
 test("a valid session opens the dashboard; an expired one sends the merchant back to sign-in", async ({ page, context, baseURL }) => {
   const m = newMerchant();
   const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email, sid: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };

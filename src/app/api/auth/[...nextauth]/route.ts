@@ -1,4 +1,5 @@
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
 import { getAuthOptions } from "@/server/auth/options";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
@@ -7,7 +8,7 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 async function handler(request: Request, context: RouteContext): Promise<Response> {
   // next-auth answers any other method on the credentials callback with a 500 ("not supported").
   const { nextauth } = await context.params;
-  if (nextauth.join("/") === "callback/credentials" && request.method !== "POST") {
+  if (nextauth[0] === "callback" && nextauth[1] === "credentials" && request.method !== "POST") {
     return Response.json({ error: "Gunakan POST untuk masuk." }, { status: 405, headers: { allow: "POST" } });
   }
   const body = await jsonBodyCheck(request);
@@ -18,9 +19,10 @@ async function handler(request: Request, context: RouteContext): Promise<Respons
 /**
  * next-auth parses a POST labelled application/json with request.json() and answers
  * a 500 when that throws. Such a body is checked here first: refused unless it is a
- * JSON object, otherwise passed on as a fresh Request (the original is now read).
+ * JSON object, otherwise passed on as a fresh NextRequest (the original is now read;
+ * next-auth reads request.nextUrl, which a plain Request lacks).
  */
-async function jsonBodyCheck(request: Request): Promise<Request | "refused" | null> {
+async function jsonBodyCheck(request: Request): Promise<NextRequest | "refused" | null> {
   if (request.method !== "POST" || !(request.headers.get("content-type") ?? "").includes("application/json")) return null;
   const text = await request.text();
   try {
@@ -29,7 +31,7 @@ async function jsonBodyCheck(request: Request): Promise<Request | "refused" | nu
   } catch {
     return "refused";
   }
-  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
+  return new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
 }
 
 export { handler as GET, handler as POST };
