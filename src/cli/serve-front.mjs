@@ -82,10 +82,9 @@ export function apiUrl(url) {
 /** "/path?query" as sent, the path and query of an absolute-form "http://host/path?query", or null for anything else ("*"). */
 function originForm(url) {
   if (url.startsWith("/")) return url;
-  const absolute = /^https?:\/\/[^/?#]*(\/[^#]*)?(\?[^#]*)?$/i.exec(url);
+  const absolute = /^https?:\/\/[^/?#]*(\/[^?#]*)?(\?[^#]*)?(?:#.*)?$/i.exec(url);
   if (!absolute) return null;
-  const rest = absolute[1] ?? "/";
-  return rest.startsWith("/") ? rest : `/${rest}`;
+  return (absolute[1] ?? "/") + (absolute[2] ?? "");
 }
 
 /** The path of the target, or null when the target is not a path at all. */

@@ -9,9 +9,9 @@ function post(action: string[], body: string) {
   return POST(request, { params: Promise.resolve({ nextauth: action }) });
 }
 
-describe("next-auth endpoints with bodies that are not JSON objects", () => {
+describe("next-auth endpoints with bodies that are not JSON objects of strings", () => {
   it.each([[["callback", "credentials"]], [["session"]], [["providers"]], [["csrf"]]])("/api/auth/%s answers 400 JSON", async (action) => {
-    for (const body of ["{bad json", "", "null", "[1]", '"text"']) {
+    for (const body of ["{bad json", "", "null", "[1]", '"text"', '{"callbackUrl":5}', '{"csrfToken":{"a":1}}', '{"redirect":false}']) {
       const res = await post(action, body);
       expect(res.status, body).toBe(400);
       expect(res.headers.get("content-type")).toContain("application/json");

@@ -48,6 +48,8 @@ describe("the production server's front", () => {
     expect(apiUrl("http://evil.example/v3/account?x=1")).toBe("/v3/account?x=1");
     expect(apiUrl("HTTPS://evil.example")).toBe("/");
     expect(apiUrl("http://evil.example/v3//account/")).toBe("/v3/account");
+    expect(apiUrl("http://evil.example/v3/account?x=1#frag")).toBe("/v3/account?x=1");
+    expect(expectationAnswer("http://evil.example/v3/request/..?#x").headers["content-type"]).toBe("application/json");
     expect(frontAnswer("GET", "http://evil.example/v3/../overview", { host: "x" })!.status).toBe(400);
   });
 

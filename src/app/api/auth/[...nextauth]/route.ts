@@ -19,7 +19,7 @@ async function handler(request: Request, context: RouteContext): Promise<Respons
 /**
  * next-auth parses a POST labelled application/json with request.json() and answers
  * a 500 when that throws. Such a body is checked here first: refused unless it is a
- * JSON object, otherwise passed on as a fresh NextRequest (the original is now read;
+ * JSON object of strings (what a form would carry), otherwise passed on as a fresh NextRequest (the original is now read;
  * next-auth reads request.nextUrl, which a plain Request lacks).
  */
 async function jsonBodyCheck(request: Request): Promise<NextRequest | "refused" | null> {
@@ -28,6 +28,8 @@ async function jsonBodyCheck(request: Request): Promise<NextRequest | "refused" 
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "refused";
+    // next-auth treats the body like a form: a number or object where it expects text (callbackUrl, csrfToken) crashes it.
+    if (Object.values(parsed).some((value) => typeof value !== "string")) return "refused";
   } catch {
     return "refused";
   }
