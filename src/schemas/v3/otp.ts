@@ -108,7 +108,6 @@ function requiredString(field: string, max = Number.MAX_SAFE_INTEGER) {
   return z
     .string({ error: (issue) => (issue.input == null ? `${field} wajib diisi.` : `${field} harus berupa string.`) })
     .max(max, `${field} terlalu panjang.`)
-    .regex(NO_CONTROL_CHARACTERS, `${field} tidak boleh berisi karakter kontrol.`)
     .trim()
     .min(1, `${field} wajib diisi.`);
 }
