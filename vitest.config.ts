@@ -24,7 +24,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/harness/global-setup.ts"],
-          setupFiles: ["tests/harness/per-file-database.ts"],
+          setupFiles: ["tests/harness/behind-front.ts", "tests/harness/per-file-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file has its own database; two workers keep this 2-core machine responsive.

@@ -21,6 +21,17 @@ test("an operator creates a merchant with otpctl while the server runs, and the 
   expect(detail.headers()["ratelimit-limit"]).toBe("20");
 });
 
+test("the allowlist sees the connection's address, believes a local proxy's X-Forwarded-For, and ignores a client's copy of the internal peer header", async ({ request }) => {
+  const merchant = otpctl<{ api_key: string }>("merchant", "create", "--name", "Toko IP", "--email", `e2e-ip-${Date.now()}@toko.test`, "--ip-allowlist", "127.0.0.1");
+  const auth = { Authorization: `Bearer ${merchant.api_key}` };
+  expect((await request.get("/v3/account", { headers: auth })).status()).toBe(200);
+  expect((await request.get("/v3/account", { headers: { ...auth, "x-sandi-peer-address": "10.9.9.9" } })).status()).toBe(200);
+  // The test client connects from 127.0.0.1, a trusted proxy by default, so the header it forwards names the client.
+  const forwarded = await request.get("/v3/account", { headers: { ...auth, "x-forwarded-for": "203.0.113.5" } });
+  expect(forwarded.status()).toBe(403);
+  expect((await forwarded.json()).error.message).toContain("203.0.113.5");
+});
+
 test("bad requests get the JSON envelope, never HTML", async ({ request }) => {
   for (const [method, path] of [["GET", "/v3/nope"], ["GET", "/v3/request"], ["POST", "/v3/verify"]] as const) {
     const res = await request.fetch(path, { method, headers: { "content-type": "application/json" }, data: method === "POST" ? "{bad json" : undefined });
@@ -61,6 +72,41 @@ test("methods Next.js cannot represent, unknown methods, malformed requests and 
     expect(JSON.parse(body)).toMatchObject({ success: false, data: null, error: { code } });
   }
 });
+
+test("requests Next cannot represent on /v3 (target *, RSC header, dot segments, backslash, absolute URI, no Host, unknown Expect) get the envelope with X-Request-Id", async ({ baseURL }) => {
+  const port = Number(new URL(baseURL!).port);
+  for (const [request, status, code] of [
+    ["OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3/account HTTP/1.1\r\nHost: localhost\r\nRSC: 1\r\nNext-Router-State-Tree: %5B%5D\r\nConnection: close\r\n\r\n", 401, "UNAUTHORIZED"],
+    ["GET /v3/../v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3\\account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET http://evil.example/v3/account HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 401, "UNAUTHORIZED"],
+    ["GET /v3/account HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["GET /v3/account HTTP/1.0\r\n\r\n", 400, "VALIDATION_ERROR"],
+    ["POST /v3/request HTTP/1.1\r\nHost: localhost\r\nExpect: something-else\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}", 417, "VALIDATION_ERROR"],
+  ] as const) {
+    const answer = await rawExchange(port, request);
+    const [head, ...rest] = answer.split("\r\n\r\n");
+    expect(head, request).toMatch(new RegExp(`^HTTP/1\\.[01] ${status} `));
+    expect(head.toLowerCase(), request).toContain("content-type: application/json");
+    expect(head.toLowerCase(), request).toMatch(/x-request-id: \S+/);
+    const body = rest.join("\r\n\r\n");
+    expect(JSON.parse(/transfer-encoding: chunked/i.test(head) ? dechunk(body) : body), request).toMatchObject({ success: false, data: null, error: { code } });
+  }
+});
+
+/** The payload of a chunked HTTP/1.1 body. */
+function dechunk(body: string): string {
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    const size = parseInt(rest.slice(0, lineEnd), 16);
+    if (!size) return out;
+    out += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    rest = rest.slice(lineEnd + 2 + size + 2);
+  }
+}
 
 test("a /v3 path with a trailing or doubled slash is served as the endpoint, not redirected", async ({ request }) => {
   for (const path of ["/v3/account/", "/v3//account"]) {

@@ -37,6 +37,16 @@ test("a credentials sign-in without next-auth's CSRF token is refused and starts
   expect(sessionCookieIn(genuine.headers()["set-cookie"])).toBe(true);
 });
 
+test("next-auth's endpoints take a JSON object body, refuse a broken one with 400, and the credentials callback only takes POST", async ({ request }) => {
+  for (const path of ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/auth/callback/credentials"]) {
+    const broken = await request.post(path, { headers: { "content-type": "application/json" }, data: "{bad json", maxRedirects: 0 });
+    expect(broken.status(), path).toBe(400);
+    const object = await request.post(path, { headers: { "content-type": "application/json" }, data: "{}", maxRedirects: 0 });
+    expect(object.status(), path).toBeLessThan(500);
+  }
+  expect((await request.get("/api/auth/callback/credentials/x", { maxRedirects: 0 })).status()).toBe(405);
+});
+
 test("a valid session opens the dashboard; an expired one sends the merchant back to sign-in", async ({ page, context, baseURL }) => {
   const m = newMerchant();
   const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email, sid: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };
@@ -70,4 +80,25 @@ test("after sign-out, a copy of the session cookie no longer opens the dashboard
   await context.addCookies([copied!]);
   await page.goto("/overview");
   await expect(page).toHaveURL(/\/sign-in/);
+  // Nor does next-auth's own session endpoint describe the merchant to the copy's holder.
+  const described = await page.request.get("/api/auth/session");
+  expect(await described.json()).toEqual({});
+});
+
+test("a signed-in browser cannot be made to run a dashboard mutation by another site's form or script", async ({ context, baseURL }) => {
+  const m = newMerchant();
+  const token = { sub: m.merchant_id, merchantId: m.merchant_id, name: "Toko Sesi", email: m.email, sid: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };
+  await context.addCookies([{ name: SESSION_COOKIE, value: await encode({ token, secret: sessionSecret(), maxAge: 3600 }), url: baseURL! }]);
+  const keysNow = async () => ((await (await context.request.get("/api/trpc/apiKeys.list")).json()) as { result: { data: unknown[] } }).result.data.length;
+  const before = await keysNow();
+
+  const form = await context.request.post("/api/trpc/apiKeys.create", { multipart: { name: "dari-situs-lain" } });
+  expect(form.status()).toBe(415);
+  const foreign = await context.request.post("/api/trpc/apiKeys.create", { data: { name: "dari-situs-lain" }, headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" } });
+  expect(foreign.status()).toBe(403);
+  expect(await keysNow()).toBe(before);
+
+  const own = await context.request.post("/api/trpc/apiKeys.create", { data: { name: "sah" }, headers: { origin: new URL(baseURL!).origin } });
+  expect(own.status()).toBe(200);
+  expect(await keysNow()).toBe(before + 1);
 });

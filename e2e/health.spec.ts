@@ -23,3 +23,22 @@ test("metrics are not public by default: /metrics does not exist without METRICS
   expect(res.status()).toBe(404);
   expect(await res.text()).not.toContain("sandi_");
 });
+
+test("every page carries a Content-Security-Policy that allows only the app itself; the payment page sends no referrer", async ({ page, request }) => {
+  for (const path of ["/", "/sign-in", "/sign-up", "/docs", "/topup/TC20260101UNKNOWN1?hash=x"]) {
+    const csp = (await request.get(path)).headers()["content-security-policy"] ?? "";
+    expect(csp, path).toContain("default-src 'self'");
+    expect(csp, path).toContain("object-src 'none'");
+    expect(csp, path).toContain("form-action 'self'");
+  }
+  expect((await request.get("/topup/TC20260101UNKNOWN1?hash=x")).headers()["referrer-policy"]).toBe("no-referrer");
+  // Over http (APP_URL here) no HSTS: it would be ignored, and would be wrong for a plain-http deployment.
+  expect((await request.get("/sign-in")).headers()["strict-transport-security"]).toBeUndefined();
+  // The pages still work under the policy: nothing they need is blocked.
+  const blocked: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) blocked.push(msg.text());
+  });
+  for (const path of ["/", "/sign-in", "/docs"]) await page.goto(path);
+  expect(blocked).toEqual([]);
+});

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseProxyRanges } from "./server/lib/proxy-ranges";
 
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 /** A number where an empty value, like an absent one, means the default (PORT= is not "port 0"). */
@@ -40,6 +41,17 @@ const schema = z.object({
   NEXT_DIST_DIR: z.string().min(1).default(".next"),
   DB_POOL_SIZE: integer(1, 500, 10),
   LOG_REQUESTS: flag.default(true),
+  /** Proxies whose client-address headers are believed (see src/server/lib/client-ip.ts); unset = loopback and private ranges. */
+  TRUSTED_PROXIES: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const parsed = parseProxyRanges(v);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: `"${parsed.invalid}" is not an IP address or CIDR range (use a comma-separated list, or none)` });
+      })
+      .optional(),
+  ),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag,
   RUN_WORKER_IN_APP: z.preprocess((v) => (v === "" || v === undefined ? "1" : v), z.enum(["0", "1", "true", "false"])).transform((v) => v === "1" || v === "true"),
   SANDBOX_MISSCALL_POOL: optionalString,

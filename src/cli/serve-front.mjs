@@ -1,10 +1,14 @@
 // What the production server's front answers by itself, before Next.js: requests
 // Next cannot turn into a Fetch Request (TRACE, TRACK, CONNECT), methods outside
-// the standard set on /v3, paths whose percent-encoding cannot be decoded, and
-// requests Node's parser rejects. Each gets the API's JSON envelope instead of
-// Next's plain-text 500, dropped connection or empty 400. It also straightens
-// /v3 paths with a trailing or doubled slash, which Next would answer with a
-// plain-text 308. Pure, so tests can import it without starting a server.
+// the standard set on /v3, paths whose percent-encoding cannot be decoded, request
+// targets that are not a path (`*`), requests without Host, unknown Expect
+// values, /v3 paths with dot segments or backslashes (Next would redirect them),
+// and requests Node's parser rejects. Each gets the API's JSON envelope instead of
+// Next's plain-text 500, redirect, dropped connection or empty 400. It also
+// straightens /v3 paths with a trailing or doubled slash and turns absolute-form
+// targets (`GET http://host/v3/...`) into paths, which Next would answer with a
+// redirect (to the host the client named). Pure apart from prepareRequest and
+// installFront, so tests can import it without starting a server.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 
@@ -26,31 +30,48 @@ export function envelopeAnswer(status, code, message) {
 /**
  * @param {string} method
  * @param {string | undefined} url
+ * @param {Record<string, string | string[] | undefined>} [headers] the request's headers (Host is checked when given)
  * @returns {FrontAnswer | null} null lets Next handle the request
  */
-export function frontAnswer(method, url) {
+export function frontAnswer(method, url, headers) {
   const path = pathOf(url);
+  if (FORBIDDEN_BY_FETCH.has(method)) return envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${method} tidak didukung.`);
+  if (path === null) return envelopeAnswer(400, "VALIDATION_ERROR", "Target permintaan harus berupa path yang diawali '/'.");
   const isApi = isApiPath(path);
-  if (FORBIDDEN_BY_FETCH.has(method) || (isApi && !STANDARD_METHODS.has(method))) {
+  if (isApi && !STANDARD_METHODS.has(method)) {
     return envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${method} tidak didukung.`);
   }
-  if (!decodable(path)) {
-    return isApi
-      ? envelopeAnswer(400, "VALIDATION_ERROR", "Alamat permintaan berisi karakter yang tidak valid.")
-      : { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body: "Bad Request" };
-  }
+  if (headers && !headers.host) return refuse(isApi, "Header Host wajib dikirim.");
+  if (!decodable(path)) return refuse(isApi, "Alamat permintaan berisi karakter yang tidak valid.");
+  if (isApi && !plainPath(path)) return refuse(true, "Alamat permintaan tidak boleh berisi '.', '..' atau '\\' sebagai segmen.");
   return null;
 }
 
+function refuse(isApi, message) {
+  return isApi
+    ? envelopeAnswer(400, "VALIDATION_ERROR", message)
+    : { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body: "Bad Request" };
+}
+
+/** An Expect header other than 100-continue (Node would answer a bare 417). */
+export function expectationAnswer(url) {
+  const path = pathOf(url);
+  return path !== null && isApiPath(path)
+    ? envelopeAnswer(417, "VALIDATION_ERROR", "Header Expect tidak didukung; hanya 100-continue.")
+    : { status: 417, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body: "Expectation Failed" };
+}
+
 /**
- * The URL Next should see: under /v3, runs of slashes collapse and a trailing slash
- * goes, so `/v3/request/` is the same endpoint as `/v3/request` (not a redirect a
- * merchant's HTTP client may not follow with its body). Other URLs are unchanged.
+ * The URL Next should see: an absolute-form target becomes its path (the host
+ * it names is not ours to redirect to), and under /v3, runs of slashes collapse
+ * and a trailing slash goes, so `/v3/request/` is the same endpoint as
+ * `/v3/request` (not a redirect a merchant's HTTP client may not follow with its
+ * body). Other URLs are unchanged.
  * @param {string | undefined} url
  * @returns {string}
  */
 export function apiUrl(url) {
-  const raw = url ?? "/";
+  const raw = originForm(url ?? "/") ?? url ?? "/";
   const cut = raw.indexOf("?");
   const path = cut < 0 ? raw : raw.slice(0, cut);
   const straight = path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
@@ -58,12 +79,35 @@ export function apiUrl(url) {
   return cut < 0 ? straight : straight + raw.slice(cut);
 }
 
-function pathOf(url) {
-  return (url ?? "/").split("?")[0];
+/** "/path?query" as sent, the path and query of an absolute-form "http://host/path?query", or null for anything else ("*"). */
+function originForm(url) {
+  if (url.startsWith("/")) return url;
+  const absolute = /^https?:\/\/[^/?#]*(\/[^?#]*)?(\?[^#]*)?(?:#.*)?$/i.exec(url);
+  if (!absolute) return null;
+  return (absolute[1] ?? "/") + (absolute[2] ?? "");
 }
 
+/** The path of the target, or null when the target is not a path at all. */
+function pathOf(url) {
+  const form = originForm(url ?? "/");
+  return form === null ? null : form.split("?")[0];
+}
+
+/** /v3 itself and below it, counting a backslash (plain or %5C) as the separator Next would "correct" it to. */
 export function isApiPath(path) {
-  return path === "/v3" || path.startsWith("/v3/");
+  return /^\/v3(?:$|\/|\\|%5[cC])/.test(path);
+}
+
+/** No dot segments and no backslashes, written plainly or percent-encoded (Next would redirect to a "normalised" URL). */
+function plainPath(path) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  if (decoded.includes("\\")) return false;
+  return !decoded.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 function decodable(path) {
@@ -73,6 +117,48 @@ function decodable(path) {
   } catch {
     return false;
   }
+}
+
+/** Must equal PEER_ADDRESS_HEADER in src/server/lib/client-ip.ts (a test checks it). */
+export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
+
+/** Headers that steer Next's router (RSC payloads, server actions, prefetches, middleware); no API client has a use for them. */
+const NEXT_ROUTER_HEADER = /^(rsc|next-[a-z-]*|x-middleware-[a-z-]*|x-invoke-[a-z-]*|x-nextjs-[a-z-]*|x-now-route-matches)$/;
+/** Never legitimate from a client anywhere: the app has no server actions (a made-up action id got a 500), and the other is Next's own. */
+const NEVER_FROM_CLIENTS = ["next-action", "x-middleware-subrequest"];
+
+/**
+ * Call once per request, before any routing. Hands the connection's address to
+ * the route handlers, which only see a Fetch Request: deletes whatever copy of the
+ * peer header the client sent and writes the socket's address in its place. The
+ * flag on globalThis tells the resolver that a front strips the header, so it may
+ * believe it (under `next dev` nothing does, and the header is ignored). On /v3
+ * and /api, also drops the headers that make Next answer as a page router (an
+ * `RSC: 1` request got a 307), so every API request reaches its handler, and
+ * everywhere a client's Next-Action (the app has no server actions).
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function prepareRequest(req) {
+  globalThis.__sandiPeerFront = true;
+  req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
+  for (const name of NEVER_FROM_CLIENTS) delete req.headers[name];
+  const path = pathOf(req.url);
+  if (path === null || !(isApiPath(path) || path.startsWith("/api/"))) return;
+  for (const name of Object.keys(req.headers)) if (NEXT_ROUTER_HEADER.test(name)) delete req.headers[name];
+}
+
+/**
+ * Once per server: lets requests without Host reach frontAnswer (Node would send
+ * an empty 400) and answers an unknown Expect with the envelope on /v3 (Node would
+ * send an empty 417).
+ * @param {import("node:http").Server} server
+ */
+export function installFront(server) {
+  server.requireHostHeader = false;
+  server.on("checkExpectation", (req, res) => {
+    const answer = expectationAnswer(req.url);
+    res.writeHead(answer.status, { ...answer.headers, connection: "close" }).end(answer.body);
+  });
 }
 
 /** @param {{ code?: string }} err */

@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, isApiPath, rawResponse } from "./serve-front.mjs";
+import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
 import { loadV3Routes } from "./v3-routes.mjs";
 
@@ -26,7 +26,8 @@ async function main() {
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(process.cwd(), distDir), `http://${hostname ?? "localhost"}:${port}`);
 
   const server = createServer((req, res) => {
-    const answer = frontAnswer(req.method ?? "", req.url);
+    prepareRequest(req);
+    const answer = frontAnswer(req.method ?? "", req.url, req.headers);
     if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
     req.url = apiUrl(req.url);
     const pathname = req.url.split("?")[0];
@@ -40,6 +41,7 @@ async function main() {
         res.end(res.headersSent ? undefined : failed.body);
       });
   });
+  installFront(server);
   // CONNECT never reaches the request listener.
   server.on("connect", (req, socket) => socket.end(rawResponse(frontAnswer("CONNECT", req.url))));
   // Unknown methods, malformed request lines and oversized headers fail in Node's parser.

@@ -1,9 +1,9 @@
 // Calls a /v3 route handler for a node:http request. Handlers made by the /v3 wrapper
 // (src/server/http/v3-route.ts) carry `.direct`, which takes the node request's parts
 // and returns the answer as a string; anything else (the OpenAPI document) gets a
-// Fetch Request and its Response is written back. What Next adds for a route handler
-// is kept (the connection's address as X-Forwarded-For when the client sent none,
-// HEAD answered by GET without a body), so an endpoint answers the same either way.
+// Fetch Request and its Response is written back. The connection's address arrives as
+// the front stamped it (prepareRequest in serve-front.mjs), and HEAD is answered by GET
+// without a body, as under Next, so an endpoint answers the same either way.
 import { matchRoute } from "./v3-routes.mjs";
 
 // What next.config.mjs adds to every answer Next serves, for an API: nothing here is
@@ -25,7 +25,6 @@ export function createV3Dispatcher(table, origin) {
     const method = req.method ?? "GET";
     const handler = module?.[method] ?? (method === "HEAD" ? module?.GET : undefined);
     if (!handler) return false;
-    if (req.headers["x-forwarded-for"] === undefined && req.socket.remoteAddress) req.headers["x-forwarded-for"] = req.socket.remoteAddress;
 
     if (handler.direct) {
       const incoming = { method, pathname, header: (name) => headerOf(req, name), body: () => readBody(req) };

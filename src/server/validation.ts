@@ -23,8 +23,14 @@ export function parseV3Body<S extends z.ZodType>(schema: S, raw: unknown, invali
   const issue = result.error.issues[0];
   const field = issue.path.length === 1 ? String(issue.path[0]) : null;
   const given = field !== null && isPresent((raw as Record<string, unknown>)[field]);
-  const code = given && field !== null ? (invalidCodes[field] ?? "VALIDATION_ERROR") : "VALIDATION_ERROR";
+  const code = given && field !== null ? (ownCode(issue) ?? invalidCodes[field] ?? "VALIDATION_ERROR") : "VALIDATION_ERROR";
   throw new AppError(code, issue.message);
+}
+
+/** A schema refinement may name the spec's code itself (params.appCode), e.g. INVALID_NUMBER for a destination holding control characters. */
+function ownCode(issue: z.core.$ZodIssue): ErrorCode | undefined {
+  const params = issue.code === "custom" ? (issue.params as { appCode?: ErrorCode } | undefined) : undefined;
+  return params?.appCode;
 }
 
 function isPresent(value: unknown): boolean {

@@ -1,5 +1,10 @@
 // Builds Requests for calling Next.js route handlers directly in integration
 // tests (the same functions Next runs), with real databases underneath.
+import { PEER_ADDRESS_HEADER } from "@/server/lib/client-ip";
+
+/** The connection a request arrives on by default: a local reverse proxy, trusted out of the box. */
+export const LOCAL_PROXY = "127.0.0.1";
+
 type RequestOptions = {
   method?: string;
   key?: string | null;
@@ -10,7 +15,7 @@ type RequestOptions = {
 };
 
 export function v3Request(path: string, options: RequestOptions = {}): Request {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  const headers: Record<string, string> = { [PEER_ADDRESS_HEADER]: LOCAL_PROXY, ...(options.headers ?? {}) };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;

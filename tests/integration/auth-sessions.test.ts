@@ -43,6 +43,22 @@ describe("dashboard sessions", () => {
     expect(await liveSession(laptop.session)).toBeNull();
   });
 
+  it("does not describe a signed-out session to whoever holds its cookie: next-auth's session endpoint gets an error and answers empty", async () => {
+    const callbacks = getAuthOptions().callbacks as Callbacks;
+    const laptop = await signIn();
+    expect(await callbacks.jwt({ token: laptop.token } as never)).toMatchObject({ sid: laptop.token.sid });
+    await signOut(laptop.token);
+    await expect(callbacks.jwt({ token: laptop.token } as never)).rejects.toThrow("session ended");
+  });
+
+  it("does not describe a session past its working day, or one that does not name itself", async () => {
+    const callbacks = getAuthOptions().callbacks as Callbacks;
+    const { token } = await signIn();
+    const worn = { ...token, signedInAt: Math.floor(Date.now() / 1000) - SESSION_MAX_AGE_SECONDS - 1 };
+    await expect(callbacks.jwt({ token: worn } as never)).rejects.toThrow("session ended");
+    await expect(callbacks.jwt({ token: { sub: "mch_test", merchantId: "mch_test" } } as never)).rejects.toThrow("session ended");
+  });
+
   it("ends a working day after sign-in however active the merchant was", async () => {
     const { session } = await signIn();
     const signedInAt = new Date((session as { signedInAt: number }).signedInAt * 1000);

@@ -1,6 +1,6 @@
 // Dashboard sign-in: argon2id password check and throttling of guesses per
-// e-mail + IP (5 failures per 15 minutes) and per e-mail from anywhere (20), and
-// of sign-ups per IP (10).
+// e-mail + IP (5 failures per 15 minutes) and per e-mail from addresses that never
+// signed in to it (50), and of sign-ups per IP (10) and in total (1000).
 import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
@@ -78,7 +78,7 @@ describe("sign-in", () => {
     expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "198.51.100.2" }, store)).ok).toBe(true);
   });
 
-  it("throttles an e-mail after 20 failures from any mix of addresses, so forged X-Forwarded-For values do not buy more guesses", async () => {
+  it("throttles an e-mail after 50 failures from any mix of addresses that never signed in to it, so many addresses do not buy more guesses", async () => {
     await owner();
     const store = new MemoryThrottleStore();
     for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
@@ -93,7 +93,28 @@ describe("sign-in", () => {
     for (let i = 0; i < MAX_ACCOUNT_FAILURES - 1; i++) await signInWithPassword({ email: "owner@toko.id", password: "salah", ip: `198.51.100.${i}` }, store);
     expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).ok).toBe(true);
     await signInWithPassword({ email: "owner@toko.id", password: "salah", ip: "198.51.100.200" }, store);
+    expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.10" }, store)).toEqual({ ok: false, reason: "throttled" });
+  });
+
+  it("does not let strangers guessing from many addresses lock the owner out of an address it signed in from before", async () => {
+    await owner();
+    const store = new MemoryThrottleStore();
+    expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).ok).toBe(true);
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES + 5; i++) await signInWithPassword({ email: "owner@toko.id", password: "salah", ip: `198.51.100.${i}` }, store);
+    expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "198.51.100.250" }, store)).toEqual({ ok: false, reason: "throttled" });
+    expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).ok).toBe(true);
+    // The owner's address still has its own limit of 5 per window.
+    for (let i = 0; i < MAX_FAILURES; i++) await signInWithPassword({ email: "owner@toko.id", password: "salah", ip: "203.0.113.9" }, store);
     expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).toEqual({ ok: false, reason: "throttled" });
+  });
+
+  it("remembers the owner's addresses in Redis too, for every instance", async () => {
+    await owner();
+    const store = new RedisThrottleStore(redis, `test:login:${randomBytes(6).toString("hex")}:`);
+    expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).ok).toBe(true);
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES + 1; i++) await store.increment("account|owner@toko.id");
+    expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "198.51.100.1" }, store)).toEqual({ ok: false, reason: "throttled" });
+    expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).ok).toBe(true);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {
@@ -162,7 +183,13 @@ describe("sign-up", () => {
     expect((await elsewhere.account.signUp({ name: "Toko Y", email: "tokoy@spam.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
   });
 
-  it("takes at most 100 sign-ups per 15 minutes from all addresses together, so forged X-Forwarded-For values do not buy more", async () => {
+  it("does not count sign-ups whose input is malformed, so junk requests cannot use up an address's or everyone's quota", async () => {
+    const anonymous = callerFor({ merchantPublicId: null, clientIp: "192.0.2.203" });
+    for (let i = 0; i < MAX_SIGN_UPS + 1; i++) await expect(anonymous.account.signUp({} as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await anonymous.account.signUp({ name: "Toko Z", email: "tokoz@spam.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
+  });
+
+  it("takes at most 1000 sign-ups per 15 minutes from all addresses together, so many addresses do not buy more", async () => {
     const store = new MemoryThrottleStore();
     for (let i = 0; i < MAX_SIGN_UPS_TOTAL; i++) await countSignUpAttempt(`198.51.100.${i % 250}-${i}`, store);
     await expect(countSignUpAttempt("203.0.113.77", store)).rejects.toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/Terlalu banyak pendaftaran saat ini/) });

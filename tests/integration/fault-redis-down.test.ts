@@ -7,7 +7,11 @@ import net from "node:net";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/env";
-import { updateMerchant } from "@/server/services/merchants/merchants";
+import { getLoginThrottleStore, MAX_FAILURES } from "@/server/auth/login-throttle";
+import { signInWithPassword } from "@/server/auth/password-sign-in";
+import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/routers/app-router";
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 
 let port = 0;
@@ -69,6 +73,7 @@ afterAll(async () => {
   const holder = globalThis as unknown as { __sandiRateLimiter?: { limiter: { primary?: { close?: () => Promise<void> } } } };
   await holder.__sandiRateLimiter?.limiter.primary?.close?.();
   holder.__sandiRateLimiter = undefined;
+  await getLoginThrottleStore().close?.();
   await stopRedis();
   if (previousRedisUrl === undefined) delete process.env.REDIS_URL;
   else process.env.REDIS_URL = previousRedisUrl;
@@ -115,4 +120,70 @@ describe("Redis down under load", () => {
       warnings.mockRestore();
     }
   }, 60_000);
+});
+
+describe("Redis down for the dashboard", () => {
+  const callerFor = createCallerFactory(appRouter);
+  const logged = (spy: { mock: { calls: unknown[][] } }, text: string) => spy.mock.calls.filter((c) => String(c[0]).includes(text)).length;
+
+  async function throttleKeys(): Promise<number> {
+    const client = new Redis({ port, host: "127.0.0.1", maxRetriesPerRequest: 1 });
+    try {
+      return (await client.keys("sandi:login-fail:*")).length;
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  it("keeps sign-in, sign-up and their throttles working through an outage, logging it once when it starts and once when it ends", async () => {
+    await createMerchant({ name: "Toko", email: "owner@toko.id", password: "benar-sekali" });
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
+      expect(await throttleKeys()).toBeGreaterThan(0);
+
+      await stopRedis();
+      for (let i = 0; i < 3; i++) expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
+      for (let i = 0; i < MAX_FAILURES; i++) await signInWithPassword({ email: "owner@toko.id", password: "salah", ip: "203.0.113.2" });
+      expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.2" })).toEqual({ ok: false, reason: "throttled" });
+      const anonymous = callerFor({ merchantPublicId: null, clientIp: "192.0.2.50" });
+      expect((await anonymous.account.signUp({ name: "Toko B", email: "b@toko.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
+      expect(logged(warnings, "sign-in throttle store unavailable")).toBe(1);
+
+      await startRedis();
+      for (let i = 0; i < 60 && logged(warnings, "reachable again") === 0; i++) {
+        expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(logged(warnings, "sign-in throttle store reachable again")).toBe(1);
+      expect(logged(warnings, "sign-in throttle store unavailable")).toBe(1);
+      expect(logged(errors, "Unhandled error event")).toBe(0);
+    } finally {
+      warnings.mockRestore();
+      errors.mockRestore();
+    }
+  }, 60_000);
+
+  it("signs in and signs up with REDIS_URL pointing at a closed port", async () => {
+    await createMerchant({ name: "Toko", email: "owner@toko.id", password: "benar-sekali" });
+    const closed = await freePort();
+    process.env.REDIS_URL = `redis://127.0.0.1:${closed}`;
+    resetEnvForTests();
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
+      const anonymous = callerFor({ merchantPublicId: null, clientIp: "192.0.2.51" });
+      expect((await anonymous.account.signUp({ name: "Toko C", email: "c@toko.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
+      expect(logged(warnings, "sign-in throttle store unavailable")).toBe(1);
+      expect(logged(errors, "Unhandled error event")).toBe(0);
+    } finally {
+      warnings.mockRestore();
+      errors.mockRestore();
+      await getLoginThrottleStore().close?.();
+      process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+      resetEnvForTests();
+    }
+  });
 });

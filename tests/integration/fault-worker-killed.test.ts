@@ -1,12 +1,15 @@
-// The webhook worker is killed (SIGKILL) while its deliveries are in flight. Its
-// leases keep other workers off until they run out, then the deliveries are sent
-// again and recorded once; nothing is lost and nothing is recorded twice.
+// The webhook worker is killed (SIGKILL) while its deliveries are in flight. The
+// attempts it had started are on record (as interrupted), its short leases keep
+// other workers off until they run out, then the deliveries are sent again and
+// recorded once; nothing is lost and nothing is recorded twice.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { INTERRUPTED_ATTEMPT } from "@/server/services/webhooks/deliver-due";
+import { LEASE_MS } from "@/server/services/webhooks/lease-keeper";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { runOnce } from "@/server/worker/run-once";
 import { deliveredCode, expectLedgerBalanced, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
@@ -63,14 +66,20 @@ describe("webhook worker killed mid-delivery", () => {
     worker.kill("SIGKILL");
     await killed;
 
-    const inFlight = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } } });
-    expect(inFlight.every((d) => d.status === "pending" && d.attemptCount === 0 && d.lockedUntil !== null && d.lockedUntil > new Date())).toBe(true);
+    const killedAt = Date.now();
+    const inFlight = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } }, include: { attempts: true } });
+    expect(inFlight.every((d) => d.status === "pending" && d.lockedUntil !== null && d.lockedUntil > new Date())).toBe(true);
+    // The cut-off attempts are on record, and the wait for redelivery is the short lease, not a minute.
+    expect(inFlight.every((d) => d.attemptCount === 1 && d.attempts.length === 1 && d.attempts[0].error === INTERRUPTED_ATTEMPT && d.attempts[0].statusCode === null)).toBe(true);
+    expect(inFlight.every((d) => d.lockedUntil!.getTime() <= killedAt + LEASE_MS)).toBe(true);
+    expect(LEASE_MS).toBeLessThanOrEqual(15_000);
     expect(await runOnce({ now: new Date() })).toBe(0);
 
     hooks.answer();
-    expect(await runOnce({ now: new Date(Date.now() + 61_000) })).toBe(4);
-    const done = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } }, include: { attempts: true, event: true } });
-    expect(done.every((d) => d.status === "succeeded" && d.attemptCount === 1 && d.attempts.length === 1 && d.lockedUntil === null)).toBe(true);
+    expect(await runOnce({ now: new Date(killedAt + LEASE_MS + 1000) })).toBe(4);
+    const done = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } }, include: { attempts: { orderBy: { attemptNumber: "asc" } }, event: true } });
+    expect(done.every((d) => d.status === "succeeded" && d.attemptCount === 2 && d.attempts.length === 2 && d.lockedUntil === null)).toBe(true);
+    expect(done.every((d) => d.attempts[0].error === INTERRUPTED_ATTEMPT && d.attempts[1].statusCode === 200 && d.attempts[1].error === null)).toBe(true);
     const answered = hooks.received.filter((r) => r.answered).map((r) => r.eventId).sort();
     expect(answered).toEqual(events.map((e) => e.eventId).sort());
     expect(await expectLedgerBalanced(m.id)).toBe(true);
@@ -94,7 +103,7 @@ describe("webhook worker killed mid-delivery", () => {
     first.kill("SIGKILL");
     await killed;
 
-    // The killed worker's 60-second leases run out (moved, rather than waited for).
+    // The killed worker's short leases run out (moved, rather than waited for).
     await db.webhookDelivery.updateMany({ where: { event: { merchantId: m.id } }, data: { lockedUntil: new Date(Date.now() - 1000) } });
     hooks.answer();
     startWorkerProcess();
@@ -102,7 +111,7 @@ describe("webhook worker killed mid-delivery", () => {
       .poll(async () => db.webhookDelivery.count({ where: { event: { merchantId: m.id }, status: "succeeded" } }), { timeout: 30_000, interval: 200 })
       .toBe(4);
     const done = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } }, include: { attempts: true } });
-    expect(done.every((d) => d.attemptCount === 1 && d.attempts.length === 1)).toBe(true);
+    expect(done.every((d) => d.attemptCount === 2 && d.attempts.length === 2 && d.attempts.filter((a) => a.statusCode === 200).length === 1)).toBe(true);
     expect(hooks.received.filter((r) => r.answered).map((r) => r.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());
   }, 60_000);
 });

@@ -143,6 +143,10 @@ describe("OpenAPI document", () => {
     expect(operationIds.size).toBe(endpoints.length);
   });
 
+  it("carries an X-Request-Id like every /v3 answer", () => {
+    expect(GET().headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("every $ref resolves", async () => {
     const doc = await documentJson();
     const refs = collectRefs(doc);

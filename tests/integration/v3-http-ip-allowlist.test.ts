@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
+import { PEER_ADDRESS_HEADER } from "@/server/lib/client-ip";
 import { readEnvelope, v3Request } from "../harness/http";
 import { newMerchant } from "../harness/v3-fixtures";
 
@@ -69,6 +70,23 @@ describe("/v3 IP allowlist", () => {
     expect((await call(m.key, { "x-forwarded-for": "::ffff:203.0.113.7" })).status).toBe(200);
     expect((await call(m.key, { "x-forwarded-for": "203.0.113.7:51234" })).status).toBe(200);
     expect((await call(m.key, { "x-forwarded-for": "[2001:db8::1]:443" })).status).toBe(200);
+  });
+
+  it("a client connecting from outside the trusted proxies cannot pass by naming an allowed address in any header or form", async () => {
+    const m = await newMerchant({ ipAllowlist: "203.0.113.5" });
+    const outsider = { [PEER_ADDRESS_HEADER]: "198.51.100.66" };
+    for (const forged of <Record<string, string>[]>[
+      { "x-forwarded-for": "203.0.113.5" },
+      { "x-real-ip": "203.0.113.5" },
+      { "cf-connecting-ip": "203.0.113.5" },
+      { "x-forwarded-for": "203.0.113.5:443" },
+      { "x-forwarded-for": "::ffff:203.0.113.5" },
+    ]) {
+      const res = await call(m.key, { ...outsider, ...forged });
+      expect(res.status, JSON.stringify(forged)).toBe(403);
+      expect(res.body.error?.message).toContain("198.51.100.66");
+    }
+    expect((await call(m.key, { [PEER_ADDRESS_HEADER]: "::ffff:203.0.113.5" })).status).toBe(200);
   });
 
   it("an allowlist change takes effect within one second", async () => {

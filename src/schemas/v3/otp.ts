@@ -27,10 +27,18 @@ const sendChannel = z.enum(SEND_CHANNEL_VALUES, {
   },
 });
 
-/** A string field where absent, null, "" and blank all mean "not given" (null). Not trimmed: a destination with spaces is invalid. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+/**
+ * A destination field where absent, null, "" and blank all mean "not given" (null).
+ * Not trimmed: a destination with spaces is invalid. Control characters make it an
+ * invalid destination (INVALID_NUMBER) here, before any lookup or insert sees them.
+ */
 function optionalString(field: string) {
   return z
     .string({ error: `${field} harus berupa string.` })
+    .refine((value) => NO_CONTROL_CHARACTERS.test(value), { message: `${field} tidak boleh berisi karakter kontrol.`, params: { appCode: "INVALID_NUMBER" } })
     .nullish()
     .transform((value) => (value == null || value.trim() === "" ? null : value));
 }
@@ -41,8 +49,7 @@ function freeText(field: string, max: number) {
     .string({ error: `${field} harus berupa string.` })
     .trim()
     .max(max, `${field} maksimal ${max} karakter.`)
-    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    .regex(/^[^\u0000-\u001f\u007f]*$/, `${field} tidak boleh berisi karakter kontrol.`)
+    .regex(NO_CONTROL_CHARACTERS, `${field} tidak boleh berisi karakter kontrol.`)
     .nullish()
     .transform((value) => (value ? value : null));
 }

@@ -1,18 +1,23 @@
 // Throttling against password guessing and sign-up spam, in fixed 15-minute
-// windows: MAX_FAILURES failed sign-ins per e-mail + IP, MAX_ACCOUNT_FAILURES per
-// e-mail from any address (the client IP comes from headers a client can forge
-// when no proxy overwrites them, so the per-IP count alone is not a limit), and
-// MAX_SIGN_UPS per IP with MAX_SIGN_UPS_TOTAL from anywhere. With REDIS_URL the
-// counters live in Redis (shared by every instance); without it, in this process
-// (one instance, which is the no-configuration default).
+// windows: MAX_FAILURES sign-in attempts per e-mail + address, MAX_ACCOUNT_FAILURES
+// per e-mail from addresses that never signed in to it (a guesser with many
+// addresses is held to that, while the owner's known addresses keep working, so a
+// stranger cannot lock the owner out), and MAX_SIGN_UPS per address with
+// MAX_SIGN_UPS_TOTAL from anywhere (high enough that it is not an off switch for
+// sign-ups). Only well-formed attempts count. With REDIS_URL the counters live in
+// Redis (shared by every instance); without it, in this process (one instance,
+// which is the no-configuration default).
 import Redis from "ioredis";
 import { getEnv } from "@/env";
+import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
 
 export const MAX_FAILURES = 5;
-export const MAX_ACCOUNT_FAILURES = 20;
+export const MAX_ACCOUNT_FAILURES = 50;
 export const MAX_SIGN_UPS = 10;
-export const MAX_SIGN_UPS_TOTAL = 100;
+export const MAX_SIGN_UPS_TOTAL = 1000;
 export const WINDOW_SECONDS = 15 * 60;
+/** How long an address that signed in to an account stays known to it. */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
 
 export interface LoginThrottleStore {
   /** Counts one more event (a sign-in attempt, a sign-up) for the key in the current window; returns the new count. */
@@ -20,6 +25,11 @@ export interface LoginThrottleStore {
   /** Takes back one counted event (a sign-in attempt that turned out to be right). */
   forgive(key: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /** Remembers a fact (an address that signed in to an account) for `seconds`. */
+  remember(key: string, seconds: number): Promise<void>;
+  recalls(key: string): Promise<boolean>;
+  /** Releases connections (a replaced store). */
+  close?(): Promise<void>;
 }
 
 export class MemoryThrottleStore implements LoginThrottleStore {
@@ -45,6 +55,15 @@ export class MemoryThrottleStore implements LoginThrottleStore {
     this.entries.delete(key);
   }
 
+  async remember(key: string, seconds: number): Promise<void> {
+    this.entries.set(key, { count: 1, resetAt: this.now() + seconds * 1000 });
+  }
+
+  async recalls(key: string): Promise<boolean> {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.resetAt > this.now();
+  }
+
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
@@ -55,18 +74,59 @@ export class RedisThrottleStore implements LoginThrottleStore {
   constructor(private readonly redis: Redis, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {}
 
   async increment(key: string): Promise<number> {
-    const [[, count]] = (await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec()) as [[null, number]];
+    await this.ready();
+    const results = await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec();
+    // A transaction that could not be sent resolves with per-command errors (or null) instead of rejecting.
+    const [error, count] = results?.[0] ?? [new Error("Redis transaction discarded"), null];
+    if (error || typeof count !== "number") throw error ?? new Error("Redis returned no count");
     return count;
   }
 
   async forgive(key: string): Promise<void> {
+    await this.ready();
     await this.redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key);
   }
 
   async clear(key: string): Promise<void> {
+    await this.ready();
     await this.redis.del(this.prefix + key);
   }
+
+  async remember(key: string, seconds: number): Promise<void> {
+    await this.ready();
+    await this.redis.set(this.prefix + key, "1", "EX", seconds);
+  }
+
+  async recalls(key: string): Promise<boolean> {
+    await this.ready();
+    return (await this.redis.exists(this.prefix + key)) === 1;
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+
+  /**
+   * A client without an offline queue refuses commands until it is connected, so a
+   * connection attempt under way (the first one after start-up, or one during an
+   * outage) gets a moment to finish; a client waiting to retry fails at once.
+   */
+  private async ready(): Promise<void> {
+    const status = this.redis.status;
+    if (status !== "connecting" && status !== "connect") return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off("ready", done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_WAIT_MS);
+      this.redis.once("ready", done);
+    });
+  }
 }
+
+const CONNECT_WAIT_MS = 500;
 
 /** Decrements only a live, positive counter, so an expired window is not brought back as a negative count. */
 const FORGIVE_SCRIPT = `
@@ -74,20 +134,25 @@ local v = tonumber(redis.call('GET', KEYS[1]) or '0')
 if v > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
-const holder = globalThis as unknown as { __sandiLoginThrottle?: LoginThrottleStore };
+const holder = globalThis as unknown as { __sandiLoginThrottle?: { url: string | undefined; store: LoginThrottleStore } };
 
+/** Per process, for the configured REDIS_URL (a changed URL, in tests, gets a new store). */
 export function getLoginThrottleStore(): LoginThrottleStore {
-  if (!holder.__sandiLoginThrottle) {
-    const url = getEnv().REDIS_URL;
-    holder.__sandiLoginThrottle = url
-      ? new RedisThrottleStore(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }))
-      : new MemoryThrottleStore();
+  const url = getEnv().REDIS_URL;
+  if (!holder.__sandiLoginThrottle || holder.__sandiLoginThrottle.url !== url) {
+    void holder.__sandiLoginThrottle?.store.close?.();
+    const store = url ? new FallbackThrottleStore(new RedisThrottleStore(throttleRedisClient(url)), new MemoryThrottleStore()) : new MemoryThrottleStore();
+    holder.__sandiLoginThrottle = { url, store };
   }
-  return holder.__sandiLoginThrottle;
+  return holder.__sandiLoginThrottle.store;
 }
 
 export function throttleKey(email: string, ip: string): string {
   return `${email.trim().toLowerCase()}|${ip}`;
+}
+
+export function knownAddressKey(email: string, ip: string): string {
+  return `known|${email.trim().toLowerCase()}|${ip}`;
 }
 
 export function accountThrottleKey(email: string): string {

@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/env";
 import { resolveClientIp } from "@/server/lib/client-ip";
 import { signInWithPassword } from "./password-sign-in";
-import { revokeSession } from "./session-revocation";
+import { isSessionRevoked, revokeSession } from "./session-revocation";
 
 /**
  * A signed-in dashboard session lasts a working day from sign-in, however active; after
@@ -25,6 +25,13 @@ function clientIpOf(headers: Record<string, string | string[] | undefined> | und
   const bag = new Headers();
   for (const [name, value] of Object.entries(headers ?? {})) if (typeof value === "string") bag.set(name, value);
   return resolveClientIp(bag) ?? "unknown";
+}
+
+/** Signed out, past its working day, or not one of ours (no id or sign-in time). */
+async function sessionEnded(token: Record<string, unknown>): Promise<boolean> {
+  if (typeof token.sid !== "string" || typeof token.signedInAt !== "number") return true;
+  if (Date.now() / 1000 - token.signedInAt > SESSION_MAX_AGE_SECONDS) return true;
+  return isSessionRevoked(token.sid);
 }
 
 export function getAuthOptions(): NextAuthOptions {
@@ -62,7 +69,12 @@ export function getAuthOptions(): NextAuthOptions {
           // Names this session for sign-out (session-revocation.ts) and dates it for the absolute lifetime.
           token.sid = randomUUID();
           token.signedInAt = Math.floor(Date.now() / 1000);
+          return token;
         }
+        // A signed-out or worn-out session must not be described to whoever holds a copy of
+        // its cookie (/api/auth/session would still name the merchant): throwing here makes
+        // next-auth answer an empty session and clear the cookie.
+        if (await sessionEnded(token)) throw new Error("session ended");
         return token;
       },
       async session({ session, token }) {

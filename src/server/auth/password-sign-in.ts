@@ -9,6 +9,8 @@ import { getDb } from "@/server/db/client";
 import {
   accountThrottleKey,
   getLoginThrottleStore,
+  KNOWN_ADDRESS_SECONDS,
+  knownAddressKey,
   MAX_ACCOUNT_FAILURES,
   MAX_FAILURES,
   throttleKey,
@@ -36,8 +38,10 @@ export async function signInWithPassword(
   const { email, password } = parsed.data;
   const key = throttleKey(email, input.ip);
   const accountKey = accountThrottleKey(email);
-  const [fromHere, fromAnywhere] = await Promise.all([store.increment(key), store.increment(accountKey)]);
-  if (fromHere > MAX_FAILURES || fromAnywhere > MAX_ACCOUNT_FAILURES) {
+  const knownKey = knownAddressKey(email, input.ip);
+  const [fromHere, fromAnywhere, known] = await Promise.all([store.increment(key), store.increment(accountKey), store.recalls(knownKey)]);
+  // The account-wide count stops strangers' guessing, but never the owner's own addresses.
+  if (fromHere > MAX_FAILURES || (fromAnywhere > MAX_ACCOUNT_FAILURES && !known)) {
     recordRateLimitRefusal("sign_in");
     return { ok: false, reason: "throttled" };
   }
@@ -49,6 +53,6 @@ export async function signInWithPassword(
   if (!merchant?.passwordHash || !matches) return { ok: false, reason: "invalid" };
   // This address's failures are forgiven, but only this attempt of the account's count:
   // a guesser elsewhere keeps the account count running.
-  await Promise.all([store.clear(key), store.forgive(accountKey)]);
+  await Promise.all([store.clear(key), store.forgive(accountKey), store.remember(knownKey, KNOWN_ADDRESS_SECONDS)]);
   return { ok: true, merchant: { merchantId: merchant.merchantId, name: merchant.name, email: merchant.email } };
 }

@@ -1,8 +1,8 @@
 // Every sign-up costs an argon2 hash and creates an account, so one address may
-// start at most MAX_SIGN_UPS of them per window. The address comes from headers a
-// client can forge when no proxy overwrites them, so the whole service also takes
-// at most MAX_SIGN_UPS_TOTAL per window from anywhere: a script rotating addresses
-// is held to that, at the price of sign-ups pausing for everyone meanwhile.
+// start at most MAX_SIGN_UPS of them per window, and the whole service at most
+// MAX_SIGN_UPS_TOTAL (a script with many addresses is held to that). Only
+// well-formed sign-ups reach this count (the procedure parses its input first),
+// so junk requests cannot use the total to pause sign-ups for everyone.
 import { AppError } from "@/server/errors";
 import { recordRateLimitRefusal } from "@/server/metrics/record";
 import { getLoginThrottleStore, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, signUpThrottleKey, type LoginThrottleStore } from "./login-throttle";

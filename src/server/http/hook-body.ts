@@ -13,3 +13,13 @@ export function hookBodyRefused(error: "too_large" | "unreadable"): Response {
     ? Response.json({ error: "body too large" }, { status: 413 })
     : Response.json({ error: "body could not be read" }, { status: 400 });
 }
+
+/**
+ * A signed callback that cannot be used (an id holding NUL, which the database cannot
+ * even look up) is acknowledged, so the vendor stops retrying a poison message
+ * forever, and logged, so an operator can see what was dropped.
+ */
+export function unusableHookAcknowledged(vendor: string, body: Record<string, unknown>): Response {
+  console.warn(JSON.stringify({ msg: "vendor callback ignored: a field holds NUL", vendor }));
+  return Response.json(body);
+}

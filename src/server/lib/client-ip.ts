@@ -1,28 +1,65 @@
 import { isIP } from "node:net";
+import { getEnv } from "@/env";
 import { normalizeIp } from "./ip-allowlist";
+import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "./proxy-ranges";
 
 /**
- * The spec's resolution order: the CDN's connecting-IP header (CF-Connecting-IP),
- * X-Real-IP, the first X-Forwarded-For address, then the direct connection.
- *
- * Route handlers never see the socket, but Next's own server sets
- * `x-forwarded-for` to the socket's address when the client sent none
- * (`req.headers['x-forwarded-for'] ??= socket.remoteAddress` in base-server), so the
- * first X-Forwarded-For entry doubles as the direct address. All of these headers
- * can be forged by a client talking to the app directly: deployments that use the
- * allowlist must sit behind a proxy that sets or strips them (see docs/api-notes.md).
- *
- * The first header present wins, even when its value is not an address: an
- * unparsable value then matches no allowlist entry (403) instead of letting a
- * client pick a later, more convenient header.
+ * The connection's address, as the production server's front (src/cli/serve-front.mjs,
+ * prepareRequest) wrote it from the socket after deleting any copy the client sent.
+ * Route handlers only see a Fetch Request, so this header is how the socket reaches them.
  */
-export function resolveClientIp(headers: Pick<Headers, "get">): string | null {
+export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
+
+/**
+ * Set on globalThis by the front when it stamps its first request. Without it (`next
+ * dev`, or `next start` run by hand) nothing strips a client's own copy of the header,
+ * so the header is ignored and the client address is unknown: the allowlist then
+ * refuses (fails closed) and the throttles count everyone under one "unknown" key.
+ */
+const FRONT_FLAG = "__sandiPeerFront";
+
+/**
+ * The client's address. The connection's own address, unless that connection comes
+ * from a trusted proxy (TRUSTED_PROXIES; loopback and private ranges by default):
+ * then the spec's order applies, the CDN's connecting-IP header (CF-Connecting-IP),
+ * X-Real-IP, the first X-Forwarded-For address, and last the connection itself.
+ * Anyone else sending those headers is ignored, so a client cannot pick its address.
+ *
+ * From a trusted proxy, the first header present wins even when its value is not an
+ * address: it then matches no allowlist entry (403) instead of letting a client pick a
+ * later, more convenient header.
+ */
+export function resolveClientIp(headers: Pick<Headers, "get">, trusted: ProxyRanges = trustedProxies()): string | null {
+  const peer = connectionAddress(headers);
+  if (peer === null) return null;
+  if (!trusted.contains(peer)) return peer;
   const candidates = [headers.get("cf-connecting-ip"), headers.get("x-real-ip"), headers.get("x-forwarded-for")?.split(",")[0]];
   for (const candidate of candidates) {
     const value = candidate?.trim();
     if (value) return normalizeIp(stripPort(value));
   }
-  return null;
+  return peer;
+}
+
+function connectionAddress(headers: Pick<Headers, "get">): string | null {
+  if ((globalThis as Record<string, unknown>)[FRONT_FLAG] !== true) return null;
+  const value = headers.get(PEER_ADDRESS_HEADER)?.trim();
+  if (!value) return null;
+  const ip = normalizeIp(stripPort(value));
+  return isIP(ip) === 0 ? null : ip;
+}
+
+let cachedRanges: { text: string; ranges: ProxyRanges } | undefined;
+
+function trustedProxies(): ProxyRanges {
+  const text = getEnv().TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES;
+  if (cachedRanges?.text !== text) {
+    const parsed = parseProxyRanges(text);
+    // env.ts already refused a malformed value at start-up.
+    if (!parsed.ok) throw new Error(`TRUSTED_PROXIES: ${parsed.invalid} is not an address or CIDR range`);
+    cachedRanges = { text, ranges: parsed.ranges };
+  }
+  return cachedRanges.ranges;
 }
 
 /** Some proxies append the client's port: "203.0.113.7:51234", "[2001:db8::1]:443". */

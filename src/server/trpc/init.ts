@@ -6,6 +6,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { isAppError } from "@/server/errors";
+import { holdsControlCharacter } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
 import type { TrpcContext } from "./context";
 import { TRPC_CODE_BY_APP_CODE } from "./error-map";
@@ -33,12 +34,24 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * No procedure takes control characters in any string (PostgreSQL refuses NUL, which
+ * surfaced as a 500), so they are refused here, before any input schema or service.
+ */
+const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
+  if (holdsControlCharacter(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: "Isian berisi karakter kontrol yang tidak diizinkan." });
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(refuseControlCharacters).use(mapAppErrors);
 
-/** Public procedures that create accounts: throttled per client address. */
-export const signUpProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * For public procedures that create accounts, after `.input()`: throttled per client
+ * address, counting only inputs that parsed (junk must not use up everyone's quota).
+ */
+export const countSignUp = t.middleware(async ({ ctx, next }) => {
   await countSignUpAttempt(ctx.clientIp ?? "unknown");
   return next();
 });

@@ -2,17 +2,21 @@
 // FOR UPDATE SKIP LOCKED and a lease (locked_until) in one short statement, sent
 // outside any transaction, and recorded only if the lease is still ours — so any
 // number of workers on any number of machines never double-send, and a crashed
-// worker's deliveries become due again when its lease runs out.
+// worker's deliveries become due again when its short lease runs out (a live
+// worker renews it while sending, see lease-keeper.ts). Each attempt is written
+// to the attempt log before it is sent, so one cut off by a crash still shows.
 import type pg from "pg";
 import { getDb, getPool, type Db } from "@/server/db/client";
 import { recordWebhookAttempt } from "@/server/metrics/record";
 import { hostOf, logAttempt } from "./attempt-log";
 import { eventBody } from "./event-body";
 import { TEST_EVENT_TYPE } from "./events";
+import { LEASE_MS, LeaseKeeper } from "./lease-keeper";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhook, type SendOptions, type SendResult } from "./send-webhook";
 
-const LEASE_MS = 60_000;
+/** What an attempt says until its outcome is written: what remains if the worker dies while sending. */
+export const INTERRUPTED_ATTEMPT = "Interrupted: the worker stopped before the attempt finished";
 /** How many due rows one claim looks at before spreading them over endpoints. */
 const CLAIM_WINDOW = 500;
 
@@ -100,9 +104,23 @@ async function deliverOne(db: Db, deliveryId: number, lease: Date, options: Send
     include: { event: true, endpoint: { include: { previousSecrets: { where: { expiresAt: { gt: options.now } }, orderBy: { id: "desc" } } } } },
   });
   const endpoint = delivery.endpoint;
-  const result = await attempt(delivery.event, endpoint, delivery.url, options);
-
   const attemptNumber = delivery.attemptCount + 1;
+  // Written before sending, while the lease is ours, so a crash mid-send leaves the attempt on record.
+  const started = await db.$transaction(async (tx) => {
+    const claimed = await tx.webhookDelivery.updateMany({ where: { id: deliveryId, lockedUntil: lease }, data: { attemptCount: attemptNumber } });
+    if (claimed.count === 0) return null;
+    return tx.webhookAttempt.create({ data: { deliveryId, attemptNumber, startedAt: options.now, error: INTERRUPTED_ATTEMPT }, select: { id: true } });
+  });
+  if (!started) return;
+  const keeper = new LeaseKeeper(db, deliveryId, lease);
+  keeper.start();
+  let result: Outcome;
+  try {
+    result = await attempt(delivery.event, endpoint, delivery.url, options);
+  } finally {
+    lease = (await keeper.stop()) ?? lease;
+  }
+
   const gone = result.statusCode === 410;
   // A test event checks the endpoint now; retrying it for 30 hours would only bury real events in the log.
   const final = result.ok || gone || !endpoint?.enabled || delivery.event.type === TEST_EVENT_TYPE;
@@ -113,23 +131,17 @@ async function deliverOne(db: Db, deliveryId: number, lease: Date, options: Send
 
   let recorded = false;
   await db.$transaction(async (tx) => {
-    // Recorded only while the lease is ours; a worker whose lease ran out lost the delivery to another.
+    // The attempt's outcome is ours to write whatever happened to the lease.
+    await tx.webhookAttempt.update({
+      where: { id: started.id },
+      data: { statusCode: result.statusCode, latencyMs: result.latencyMs, responseBody: result.responseBody, error: result.error },
+    });
+    // The delivery is updated only while the lease is ours; a worker whose lease ran out lost it to another.
     const claimed = await tx.webhookDelivery.updateMany({
       where: { id: deliveryId, lockedUntil: lease },
-      data: { url: result.url, attemptCount: attemptNumber, status, nextAttemptAt: retryAt, lockedUntil: null, lastError: result.error },
+      data: { url: result.url, status, nextAttemptAt: retryAt, lockedUntil: null, lastError: result.error },
     });
     if (claimed.count === 0) return;
-    await tx.webhookAttempt.create({
-      data: {
-        deliveryId,
-        attemptNumber,
-        startedAt: options.now,
-        statusCode: result.statusCode,
-        latencyMs: result.latencyMs,
-        responseBody: result.responseBody,
-        error: result.error,
-      },
-    });
     if (gone && endpoint) {
       await tx.webhookEndpoint.updateMany({
         where: { id: endpoint.id, url: result.url },

@@ -15,11 +15,11 @@ import { previewMessages } from "@/server/services/merchants/message-previews";
 import { showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { signUpMerchant } from "@/server/services/merchants/signup";
 import { supportContact } from "@/server/services/support/contact";
-import { merchantProcedure, publicProcedure, router, signUpProcedure } from "../init";
+import { countSignUp, merchantProcedure, publicProcedure, router } from "../init";
 
 export const accountRouter = router({
   /** Public (throttled per address): creates the merchant and returns its first API key, shown once. */
-  signUp: signUpProcedure.input(signUpSchema).mutation(({ input }) => signUpMerchant(input)),
+  signUp: publicProcedure.input(signUpSchema).use(countSignUp).mutation(({ input }) => signUpMerchant(input)),
   /** Public: the same answer whether or not the address has an account (throttled in the service). */
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestSchema)

@@ -1,6 +1,7 @@
 import { getEnv } from "@/env";
 import { readCappedBody } from "@/server/lib/capped-body";
-import { hookBodyRefused, WHATSAPP_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { hookBodyRefused, unusableHookAcknowledged, WHATSAPP_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { holdsNul } from "@/server/lib/control-characters";
 import { safeEqual } from "@/server/lib/hashing";
 import { validMetaSignature } from "@/server/lib/vendor-signatures";
 import { handleWhatsAppWebhook } from "@/server/services/delivery/whatsapp-webhook";
@@ -39,6 +40,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch {
     return Response.json({ ok: true, matched: [], receipts: 0 });
   }
+  if (holdsNul(payload)) return unusableHookAcknowledged("whatsapp", { ok: true, matched: [], receipts: 0 });
   try {
     const { matched, receipts } = await handleWhatsAppWebhook(payload);
     return Response.json({ ok: true, matched, receipts });

@@ -1,7 +1,8 @@
 // Xendit payment callbacks (QR payments and fixed-VA payments). Authenticated by
 // the x-callback-token header; duplicates are answered 200 so Xendit stops retrying.
 import { getEnv } from "@/env";
-import { hookBodyRefused, XENDIT_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { hookBodyRefused, unusableHookAcknowledged, XENDIT_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { holdsNul } from "@/server/lib/control-characters";
 import { readCappedBody } from "@/server/lib/capped-body";
 import { checkXenditCallbackToken, parseXenditCallback } from "@/server/payments/xendit-callback";
 import { handleGatewayNotification } from "@/server/services/topups/gateway-notification";
@@ -22,6 +23,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch {
     return Response.json({ error: "body is not JSON" }, { status: 400 });
   }
+  if (holdsNul(body)) return unusableHookAcknowledged("xendit", { received: true, outcome: "ignored" });
   try {
     const outcome = await handleGatewayNotification(parseXenditCallback(body));
     return Response.json({ received: true, outcome });

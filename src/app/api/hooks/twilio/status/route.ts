@@ -1,7 +1,8 @@
 import { getEnv } from "@/env";
 import { TWILIO_STATUS_PATH } from "@/server/channels/vendors/twilio";
 import { readCappedBody } from "@/server/lib/capped-body";
-import { hookBodyRefused, TWILIO_HOOK_MAX_BYTES } from "@/server/http/hook-body";
+import { hookBodyRefused, TWILIO_HOOK_MAX_BYTES, unusableHookAcknowledged } from "@/server/http/hook-body";
+import { holdsNul } from "@/server/lib/control-characters";
 import { validTwilioSignature } from "@/server/lib/vendor-signatures";
 import { handleTwilioStatus } from "@/server/services/delivery/twilio-status";
 
@@ -20,6 +21,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!validTwilioSignature(env.TWILIO_AUTH_TOKEN, url, params, request.headers.get("x-twilio-signature"))) {
     return Response.json({ error: "invalid signature" }, { status: 403 });
   }
+  if (holdsNul(params) || holdsNul(searchParams.get("otp_id"))) return unusableHookAcknowledged("twilio", { ok: true });
   try {
     await handleTwilioStatus(params, searchParams.get("otp_id"));
   } catch (err) {

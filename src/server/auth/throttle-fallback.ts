@@ -1,0 +1,61 @@
+// The dashboard throttles keep working when Redis does not: like the /v3 limiter
+// (src/server/http/rate-limit), they fall back to this process's own counts, so an
+// outage costs sharing between instances, never sign-in or sign-up. The outage is
+// logged once when it starts and once when it ends, not once per request.
+import Redis from "ioredis";
+import type { LoginThrottleStore } from "./login-throttle";
+
+/** A client that fails a command at once when Redis is unreachable (no offline queue, no retries) instead of holding the request. */
+export function throttleRedisClient(url: string): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 250, retryStrategy: (times) => Math.min(times * 200, 2000) });
+  // Without a listener ioredis prints "Unhandled error event" on every reconnect attempt; the store below reports state changes instead.
+  redis.on("error", () => undefined);
+  return redis;
+}
+
+export class FallbackThrottleStore implements LoginThrottleStore {
+  private degraded = false;
+
+  constructor(private readonly primary: LoginThrottleStore, private readonly fallback: LoginThrottleStore) {}
+
+  increment(key: string): Promise<number> {
+    return this.either((store) => store.increment(key));
+  }
+
+  forgive(key: string): Promise<void> {
+    return this.either((store) => store.forgive(key));
+  }
+
+  clear(key: string): Promise<void> {
+    return this.either((store) => store.clear(key));
+  }
+
+  remember(key: string, seconds: number): Promise<void> {
+    return this.either((store) => store.remember(key, seconds));
+  }
+
+  recalls(key: string): Promise<boolean> {
+    return this.either((store) => store.recalls(key));
+  }
+
+  async close(): Promise<void> {
+    await this.primary.close?.();
+  }
+
+  private async either<T>(run: (store: LoginThrottleStore) => Promise<T>): Promise<T> {
+    try {
+      const result = await run(this.primary);
+      if (this.degraded) {
+        this.degraded = false;
+        console.warn(JSON.stringify({ msg: "sign-in throttle store reachable again; shared counts resumed" }));
+      }
+      return result;
+    } catch (err) {
+      if (!this.degraded) {
+        this.degraded = true;
+        console.warn(JSON.stringify({ msg: "sign-in throttle store unavailable; using in-memory counts", error: String((err as Error)?.message ?? err) }));
+      }
+      return run(this.fallback);
+    }
+  }
+}
