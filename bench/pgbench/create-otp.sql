@@ -4,10 +4,11 @@
 --      sequence and the destination's advisory lock: one simple-query message in the
 --      app; pgbench cannot send several statements in one message with prepared
 --      statements, so here they are three round trips (this ceiling errs slightly low);
---   2. the reserve statement (claim, limits, debit, ledger row, OTP row);
---   3. COMMIT (without waiting for the WAL flush);
+--   2. the reserve statement (claim, limits, debit, ledger row, OTP row; a refusal raises),
+--      with 3. COMMIT (without waiting for the WAL flush) queued right behind it (a pipeline);
 --   4. the finalize statement (status sent, the sandbox's copy of the message), a
---      normal durable commit.
+--      normal durable commit. (It finds the row by otp_id, a unique index, where the app
+--      uses the id: a pipeline cannot hand the id on with \gset.)
 -- Variables: :merchants (ids 1..n), :day (WIB date), :price.
 \set mid random(1, :merchants)
 \set dest random(6281100000001, 6289999999999)
@@ -16,6 +17,7 @@
 BEGIN;
 SET LOCAL synchronous_commit TO off;
 SELECT nextval(('otp_ids_' || replace(:day::text, '-', ''))::regclass)::text AS n, pg_advisory_xact_lock(:lock) \gset
+\startpipeline
 WITH claim AS (
    INSERT INTO idempotency_keys (merchant_id, external_id, otp_id, fingerprint, created_at)
    SELECT :mid::int, 'pgb-' || :ext::text, 'PGB' || :n, md5(:dest::text), now() WHERE ('pgb-' || :ext::text) IS NOT NULL
@@ -43,12 +45,18 @@ WITH claim AS (
      'TokoKu', 'pgb-' || :ext::text, md5(:dest::text), NULL, NULL, 'sandbox' FROM debit
    RETURNING id
  )
-SELECT gate.claimed, gate.within_limits, (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS otp_id FROM gate \gset
+SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
+             WHEN NOT gate.within_limits THEN sandi_refuse('limits')
+             WHEN NOT EXISTS (SELECT 1 FROM debit) THEN sandi_refuse('balance')
+             ELSE true END AS reserved,
+        (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id
+ FROM gate;
 COMMIT;
+\endpipeline
 WITH sent AS (
    UPDATE otp_transactions SET status = 'sent', provider = 'sandbox', provider_message_id = 'sbx_' || md5(:n), misscall_prefix = COALESCE(NULL, misscall_prefix),
      code_hash = COALESCE(NULL, code_hash), updated_at = now()
-   WHERE id = :otp_id::bigint
+   WHERE otp_id = 'PGB' || :n
    RETURNING merchant_id, otp_id, channel, destination
  ), message AS (
    INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)

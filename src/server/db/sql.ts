@@ -42,24 +42,68 @@ export async function transaction<T>(
   work: (db: Queryable, opened: pg.QueryResultRow[]) => Promise<T>,
   options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
 ): Promise<T> {
+  return withClient(async (client, broken) => {
+    try {
+      const opened = await begin(client, options);
+      const result = await work(client, opened);
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(broken);
+      throw err;
+    }
+  });
+}
+
+/**
+ * BEGIN (with `opening`), then one statement with its COMMIT queued right behind it:
+ * node-pg sends the COMMIT the moment the statement's answer arrives, not when the
+ * event loop gets round to the code awaiting it, so the row locks the statement took
+ * are held for one round trip even when the process is busy. A statement that fails
+ * (a refusal raised in SQL, sandi_refuse) makes that COMMIT a rollback.
+ */
+export async function oneStatementTransaction<R extends pg.QueryResultRow>(
+  statementFor: (opened: pg.QueryResultRow[]) => { sql: Statement; values: unknown[] },
+  options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
+): Promise<R[]> {
+  return withClient(async (client, broken) => {
+    let built: { sql: Statement; values: unknown[] };
+    try {
+      built = statementFor(await begin(client, options));
+    } catch (err) {
+      await client.query("ROLLBACK").catch(broken);
+      throw err;
+    }
+    const result = client.query<R>({ name: built.sql.name, text: built.sql.text, values: built.values });
+    const commit = client.query("COMMIT");
+    try {
+      const { rows } = await result;
+      await commit;
+      return rows;
+    } catch (err) {
+      await commit.catch(broken);
+      throw err;
+    }
+  });
+}
+
+async function begin(client: pg.PoolClient, options: { asyncCommit?: boolean; opening?: OpeningSql }): Promise<pg.QueryResultRow[]> {
+  const begin = ["BEGIN", ...(options.asyncCommit ? ["SET LOCAL synchronous_commit TO off"] : []), ...(options.opening ? [options.opening.text] : [])];
+  const results = (await client.query(begin.join("; "))) as unknown as pg.QueryResult | pg.QueryResult[];
+  return options.opening ? (Array.isArray(results) ? results[results.length - 1] : results).rows : [];
+}
+
+async function withClient<T>(use: (client: pg.PoolClient, broken: () => void) => Promise<T>): Promise<T> {
   const client = await (await getPool()).connect();
   // A connection that dies while checked out (a server restart) fails the query in
   // flight; its 'error' event must not also crash the process.
   const ignore = () => undefined;
   client.on("error", ignore);
-  let broken = false;
+  let isBroken = false;
   try {
-    const begin = ["BEGIN", ...(options.asyncCommit ? ["SET LOCAL synchronous_commit TO off"] : []), ...(options.opening ? [options.opening.text] : [])];
-    const results = (await client.query(begin.join("; "))) as unknown as pg.QueryResult | pg.QueryResult[];
-    const opened = options.opening ? (Array.isArray(results) ? results[results.length - 1] : results).rows : [];
-    const result = await work(client, opened);
-    await client.query("COMMIT");
-    return result;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => (broken = true));
-    throw err;
+    return await use(client, () => (isBroken = true));
   } finally {
     client.removeListener("error", ignore);
-    client.release(broken);
+    client.release(isBroken);
   }
 }

@@ -1,7 +1,8 @@
 // Creating an OTP (POST /v3/request and /v3/send) in at most three transactions:
 //
 // 1. reserve: one transaction takes the day's otp_id and the destination's advisory
-//    lock (with BEGIN, one round trip), then claims the external_id, checks the destination
+//    lock (with BEGIN, one round trip), then, in one statement with its COMMIT queued
+//    right behind it, claims the external_id, checks the destination
 //    limits, debits the price with its ledger row and inserts the OTP, all in one
 //    statement: concurrent requests can never deliver a message that cannot be paid
 //    for. It commits without waiting for the WAL flush, so the merchant's saldo row is
@@ -15,7 +16,7 @@
 //    message), or refunds a failed delivery with its ledger row (failures are free).
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
 import { getChannelAdapter } from "@/server/channels/registry";
-import { run, runAlone, statement, transaction, type OpeningSql } from "@/server/db/sql";
+import { oneStatementTransaction, runAlone, statement, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { advisoryLockKey } from "@/server/lib/hashing";
 import { randomDigits } from "@/server/lib/random";
@@ -74,7 +75,12 @@ const reserve = statement(
        $15::text, $2::text, $4::text, $16::text, $17::text, $18::text FROM debit
      RETURNING id
    )
-   SELECT gate.claimed, gate.within_limits, (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id FROM gate`,
+   SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
+               WHEN NOT gate.within_limits THEN sandi_refuse('limits')
+               WHEN NOT EXISTS (SELECT 1 FROM debit) THEN sandi_refuse('balance')
+               ELSE true END AS reserved,
+          (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id
+   FROM gate`,
 );
 
 const dispatch = statement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
@@ -126,6 +132,13 @@ class Refused {
   constructor(readonly reason: "claimed" | "limits" | "balance") {}
 }
 
+/** The reserve statement refuses by raising 'sandi:<reason>' (sandi_refuse), rolling everything back. */
+function refusalOf(err: unknown): Refused | null {
+  const e = err as { code?: string; message?: string };
+  const reason = e.code === "P0001" ? /^sandi:(claimed|limits|balance)$/.exec(e.message ?? "")?.[1] : undefined;
+  return reason ? new Refused(reason as Refused["reason"]) : null;
+}
+
 export async function createOtp(merchant: MerchantProfile, input: ParsedCreation, now = new Date(), retried = false): Promise<OtpTransactionData> {
   const requestedBrand = input.brand ?? (merchant.brandName || null);
   if (input.channel === "voice" && !requestedBrand) {
@@ -153,10 +166,11 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   try {
     // whatsapp_inbound answers straight after this transaction, so it must be durable by itself.
     const lock = destination === null ? null : advisoryLockKey(`otp-destination:${merchant.id}:${destination}`);
-    reserved = await transaction(async (db, [{ n }]) => {
+    let otp!: OtpFields;
+    const [row] = await oneStatementTransaction<{ saldo: string; id: string }>(([{ n }]) => {
       const otpId = formatOtpId(now, n as string);
       const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
-      const otp: OtpFields = {
+      otp = {
         otpId,
         status: "pending",
         channel: input.channel,
@@ -170,7 +184,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
         misscallPrefix: null,
         inboundMessage: token ? inboundMessage(brand, token) : null,
       };
-      const [row] = await run<{ claimed: boolean; within_limits: boolean; saldo: string | null; id: string | null }>(db, reserve, [
+      const values = [
         merchant.id,
         input.externalId,
         otpId,
@@ -192,12 +206,12 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
         IDEMPOTENCY_WINDOW_HOURS,
         VENDOR_UNAVAILABLE_REASON,
         destination,
-      ]);
-      if (!row.claimed) throw new Refused("claimed");
-      if (!row.within_limits) throw new Refused("limits");
-      if (row.saldo === null || row.id === null) throw new Refused("balance");
-      return { id: row.id, otp, balance: BigInt(row.saldo) };
-    }, { asyncCommit: !inbound, opening: opening(sequence, lock) });
+      ];
+      return { sql: reserve, values };
+    }, { asyncCommit: !inbound, opening: opening(sequence, lock) }).catch((err: unknown) => {
+      throw refusalOf(err) ?? err;
+    });
+    reserved = { id: row.id, otp, balance: BigInt(row.saldo) };
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     if (err.reason === "limits") throw await destinationLimited(merchant.id, input.channel, destination!, now);
