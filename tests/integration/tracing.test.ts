@@ -44,6 +44,20 @@ function captureStdout() {
 /** Request log lines are written once per turn of the event loop. */
 const logWritten = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Tracing on, sending to a stand-in collector; switched off again after the test. */
+async function tracingOn() {
+  const collector = await startCollector();
+  restores.push(overrideEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/`, OTEL_SERVICE_NAME: "sandi-test", LOG_REQUESTS: "1" }));
+  const tracing = await startTracing();
+  restores.push(() => {
+    forgetTracingForTests();
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  });
+  return { collector, tracing };
+}
+
 describe("tracing", () => {
   it("stays off without OTEL_EXPORTER_OTLP_ENDPOINT: no SDK, and no trace_id in the request log", async () => {
     restores.push(overrideEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined, LOG_REQUESTS: "1" }));
@@ -63,16 +77,8 @@ describe("tracing", () => {
   });
 
   it("sends spans to the collector over OTLP/HTTP and writes each /v3 request's trace id in its log line", async () => {
-    const collector = await startCollector();
-    restores.push(overrideEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/`, OTEL_SERVICE_NAME: "sandi-test", LOG_REQUESTS: "1" }));
-    const tracing = await startTracing();
+    const { collector, tracing } = await tracingOn();
     expect(tracing).not.toBeNull();
-    restores.push(() => {
-      forgetTracingForTests();
-      trace.disable();
-      context.disable();
-      propagation.disable();
-    });
     const lines = captureStdout();
     const m = await newMerchant();
     const traceId = await trace.getTracer("test").startActiveSpan("merchant call", async (span) => {
@@ -94,15 +100,7 @@ describe("tracing", () => {
   });
 
   it("gives a /v3 request its own span when no server span is active (the production front calls the handlers outside Next)", async () => {
-    const collector = await startCollector();
-    restores.push(overrideEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/`, OTEL_SERVICE_NAME: "sandi-test", LOG_REQUESTS: "1" }));
-    const tracing = await startTracing();
-    restores.push(() => {
-      forgetTracingForTests();
-      trace.disable();
-      context.disable();
-      propagation.disable();
-    });
+    const { tracing } = await tracingOn();
     const lines = captureStdout();
     const m = await newMerchant();
     expect(trace.getActiveSpan()).toBeUndefined();
