@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { connect } from "node:net";
+import { dechunk } from "../tests/harness/http-fuzz";
 import { otpctl } from "./support/otpctl";
 
 test("an operator creates a merchant with otpctl while the server runs, and the merchant completes an OTP over HTTP", async ({ request }) => {
@@ -94,19 +95,6 @@ test("requests Next cannot represent on /v3 (target *, RSC header, dot segments,
     expect(JSON.parse(/transfer-encoding: chunked/i.test(head) ? dechunk(body) : body), request).toMatchObject({ success: false, data: null, error: { code } });
   }
 });
-
-/** The payload of a chunked HTTP/1.1 body. */
-function dechunk(body: string): string {
-  let out = "";
-  let rest = body;
-  for (;;) {
-    const lineEnd = rest.indexOf("\r\n");
-    const size = parseInt(rest.slice(0, lineEnd), 16);
-    if (!size) return out;
-    out += rest.slice(lineEnd + 2, lineEnd + 2 + size);
-    rest = rest.slice(lineEnd + 2 + size + 2);
-  }
-}
 
 test("a /v3 path with a trailing or doubled slash is served as the endpoint, not redirected", async ({ request }) => {
   for (const path of ["/v3/account/", "/v3//account"]) {

@@ -131,7 +131,8 @@ function parseAnswer(whole: string): FuzzAnswer | null {
   return { status, headers, body: /chunked/i.test(headers["transfer-encoding"] ?? "") ? dechunk(rest) : rest };
 }
 
-function dechunk(body: string): string {
+/** The payload of a chunked HTTP/1.1 body. */
+export function dechunk(body: string): string {
   let out = "";
   let rest = body;
   for (;;) {

@@ -226,30 +226,19 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
   if (inbound) return observeOtpCreation(input.channel, adapter.provider, Promise.resolve(presentCreation(reserved.otp, reserved.balance)));
-  return observeOtpCreation(input.channel, adapter.provider, sendAndFinalize(adapter, reserved, input, code, brand, merchant));
+  return observeOtpCreation(input.channel, adapter.provider, sendAndFinalize({ adapter, reserved, input, code, brand, merchant }));
 }
 
-async function sendAndFinalize(
-  adapter: ChannelAdapter,
-  reserved: Reserved,
-  input: ParsedCreation,
-  code: string | null,
-  brand: string,
-  merchant: MerchantProfile,
-): Promise<OtpTransactionData> {
-  if (!adapter.inProcess) await runAlone(dispatch, [reserved.id]);
-  const result = await deliver(adapter, reserved, input, code, brand, merchant);
-  return finalize(reserved, input, result, merchant.id);
+/** One reserved OTP on its way to the vendor. */
+type Send = { adapter: ChannelAdapter; reserved: Reserved; input: ParsedCreation; code: string | null; brand: string; merchant: MerchantProfile };
+
+async function sendAndFinalize(send: Send): Promise<OtpTransactionData> {
+  if (!send.adapter.inProcess) await runAlone(dispatch, [send.reserved.id]);
+  const result = await deliver(send);
+  return finalize(send.reserved, send.input, result, send.merchant.id);
 }
 
-async function deliver(
-  adapter: ChannelAdapter,
-  reserved: Reserved,
-  input: ParsedCreation,
-  code: string | null,
-  brand: string,
-  merchant: MerchantProfile,
-): Promise<DeliveryResult> {
+async function deliver({ adapter, reserved, input, code, brand, merchant }: Send): Promise<DeliveryResult> {
   const { otp } = reserved;
   try {
     return await adapter.deliver({
