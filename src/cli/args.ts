@@ -1,7 +1,8 @@
 // A small argument parser for otpctl: positionals, `--flag value`, `--flag=value`
 // (so `--amount -500` and `--amount=-500` both work) and repeatable flags.
-export type ParsedArgs = { positionals: string[]; flags: Map<string, string[]>; bools: Set<string> };
+import { modeSchema, type Mode } from "@/schemas/mode";
 
+export type ParsedArgs = { positionals: string[]; flags: Map<string, string[]>; bools: Set<string> };
 const BOOLEAN_FLAGS = new Set(["json", "help"]);
 
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -55,6 +56,15 @@ export class Args {
 
   all(name: string): string[] {
     return this.parsed.flags.get(name) ?? [];
+  }
+
+  /** --mode live|test, live when absent. */
+  mode(): Mode {
+    const value = this.string("mode");
+    if (value === undefined) return "live";
+    const parsed = modeSchema.safeParse(value.trim());
+    if (!parsed.success) throw new UsageError(`--mode must be live or test, got "${value}"`);
+    return parsed.data;
   }
 
   int(name: string): number | undefined {

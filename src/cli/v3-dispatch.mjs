@@ -27,7 +27,9 @@ export function createV3Dispatcher(table, origin) {
     if (!handler) return false;
 
     if (handler.direct) {
-      const incoming = { method, pathname, header: (name) => headerOf(req, name), body: () => readBody(req) };
+      const q = req.url?.indexOf("?") ?? -1;
+      const search = q < 0 ? "" : req.url.slice(q);
+      const incoming = { method, pathname, search, header: (name) => headerOf(req, name), body: () => readBody(req) };
       const answer = await handler.direct(incoming, match.params);
       const body = method === "HEAD" ? "" : answer.body;
       answer.headers["Content-Length"] = String(Buffer.byteLength(answer.body));

@@ -17,8 +17,16 @@ export async function newMerchant(overrides: Partial<MerchantCreateInput> = {}) 
   counter += 1;
   const created = await createMerchant({ name: `Toko ${counter}`, email: `m${counter}-${Date.now()}@toko.test`, brandName: "TokoKu", saldo: 100_000, ...overrides });
   const db = await getDb();
-  const row = await db.merchant.findUniqueOrThrow({ where: { merchantId: created.merchant_id } });
-  return { id: row.id, merchantId: created.merchant_id, key: created.api_key, keyId: created.key_id };
+  const row = await db.merchant.findUniqueOrThrow({ where: { merchantId: created.merchant_id }, select: { id: true, testWorld: { select: { id: true } } } });
+  return {
+    id: row.id,
+    merchantId: created.merchant_id,
+    key: created.api_key,
+    keyId: created.key_id,
+    /** The test world (test mode): its own row, saldo and sk_test_ key. */
+    testId: row.testWorld!.id,
+    testKey: created.test_api_key,
+  };
 }
 
 export type Merchant = Awaited<ReturnType<typeof newMerchant>>;

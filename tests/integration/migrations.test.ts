@@ -84,4 +84,26 @@ describe("migration runner", () => {
     });
     expect((await migrate(url, readMigrations(dir))).applied).toEqual(["20260101000000_a", "20260102000000_b"]);
   });
+
+  it("gives every merchant that existed before test mode a test world with 1,000,000 test credits, its ledger row and a test key", async () => {
+    const url = await scratch();
+    const all = readMigrations();
+    const before = all.filter((m) => m.name < "20261125090000_test_mode");
+    await migrate(url, before);
+    await query(url, `INSERT INTO merchants (merchant_id, name, email, saldo, updated_at) VALUES ('mch_old', 'Toko Lama', 'lama@toko.id', 777, now())`);
+    await migrate(url, all);
+    const [world] = await query<{ id: number; saldo: string; merchant_id: string }>(
+      url,
+      `SELECT w.id, w.saldo::text AS saldo, w.merchant_id FROM merchants w JOIN merchants l ON l.id = w.live_merchant_id WHERE l.merchant_id = 'mch_old'`,
+    );
+    expect(world.saldo).toBe("1000000");
+    const ledger = await query<{ amount: string; balance_after: string }>(url, `SELECT amount::text, balance_after::text FROM ledger_entries WHERE merchant_id = ${world.id}`);
+    expect(ledger).toEqual([{ amount: "1000000", balance_after: "1000000" }]);
+    const keys = await query<{ prefix: string; key_hash: string }>(url, `SELECT prefix, key_hash FROM api_keys WHERE merchant_id = ${world.id}`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0].prefix).toMatch(/^sk_test_[0-9a-f]{4}$/);
+    expect(keys[0].key_hash).toMatch(/^[0-9a-f]{64}$/);
+    const [live] = await query<{ saldo: string }>(url, `SELECT saldo::text AS saldo FROM merchants WHERE merchant_id = 'mch_old'`);
+    expect(live.saldo).toBe("777");
+  });
 });

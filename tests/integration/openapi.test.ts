@@ -126,7 +126,17 @@ describe("OpenAPI document", () => {
     const doc = await documentJson();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(doc.paths).sort()).toEqual(["/v3/account", "/v3/otp/{otp_id}", "/v3/request", "/v3/send", "/v3/topups", "/v3/verify"]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v3/account",
+      "/v3/otp/{otp_id}",
+      "/v3/request",
+      "/v3/send",
+      "/v3/test/inbound-whatsapp",
+      "/v3/test/messages",
+      "/v3/test/receipts",
+      "/v3/topups",
+      "/v3/verify",
+    ]);
     const operationIds = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths as Json)) {
       for (const [method, op] of Object.entries(item as Json)) {

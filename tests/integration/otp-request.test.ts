@@ -349,7 +349,7 @@ describe("GET /v3/account", () => {
     const m = await newMerchant({ saldo: 1234, brandName: "Maju", brandEmail: "otp@maju.id" });
     const res = await account(m.key);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data!).sort()).toEqual(["brand_email", "brand_name", "email", "merchant_id", "name", "saldo"]);
+    expect(Object.keys(res.body.data!).sort()).toEqual(["brand_email", "brand_name", "email", "livemode", "merchant_id", "name", "saldo"]);
     expect(res.body.data).toMatchObject({ merchant_id: m.merchantId, brand_name: "Maju", brand_email: "otp@maju.id", saldo: 1234 });
     expect(JSON.stringify(res.body)).not.toContain(m.key);
   });

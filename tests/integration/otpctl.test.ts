@@ -18,9 +18,11 @@ async function json(args: string[], env: Record<string, string | undefined> = {}
 
 // Each case starts separate otpctl processes (a few seconds each on a busy 2-core machine).
 describe("otpctl", { timeout: 120_000 }, () => {
-  it("merchant create prints exactly merchant_id, key_id and api_key as one JSON document", async () => {
+  it("merchant create prints exactly merchant_id, key_id, api_key and test_api_key as one JSON document", async () => {
     const out = await json(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
-    expect(Object.keys(out).sort()).toEqual(["api_key", "key_id", "merchant_id"]);
+    expect(Object.keys(out).sort()).toEqual(["api_key", "key_id", "merchant_id", "test_api_key"]);
+    expect(out.api_key).toMatch(/^sk_live_[A-Za-z0-9]{40}$/);
+    expect(out.test_api_key).toMatch(/^sk_test_[A-Za-z0-9]{40}$/);
     const shown = await json(["merchant", "show", out.merchant_id]);
     expect(shown).toMatchObject({ merchant_id: out.merchant_id, name: "Toko", email: "toko@x.id", saldo: 1000, rate_limit: 20, ip_allowlist: "", webhook_url: null });
     expect(shown.prices.sms).toBe(450);
@@ -48,8 +50,11 @@ describe("otpctl", { timeout: 120_000 }, () => {
   it("key create and key revoke print their JSON", async () => {
     const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
     const key = await json(["key", "create", merchant_id]);
-    expect(Object.keys(key).sort()).toEqual(["api_key", "key_id"]);
+    expect(Object.keys(key).sort()).toEqual(["api_key", "key_id", "mode"]);
+    expect(key).toMatchObject({ mode: "live", api_key: expect.stringMatching(/^sk_live_/) });
     expect(await json(["key", "revoke", key.key_id])).toEqual({ key_id: key.key_id, revoked: true });
+    const testKey = await json(["key", "create", merchant_id, "--mode", "test"]);
+    expect(testKey).toMatchObject({ mode: "test", api_key: expect.stringMatching(/^sk_test_/) });
   });
 
   it("channel disable and enable print the channel and its state", async () => {

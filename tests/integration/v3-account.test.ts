@@ -9,13 +9,13 @@ import { readEnvelope, v3Request } from "../harness/http";
 import { account, newMerchant, requestOtp } from "../harness/v3-fixtures";
 
 describe("GET /v3/account", () => {
-  it("returns merchant_id, name, brand_name, brand_email, email and saldo, exactly", async () => {
+  it("returns merchant_id, name, brand_name, brand_email, email, saldo and livemode, exactly", async () => {
     const m = await newMerchant({ name: "PT Toko Maju", email: "dev@tokomaju.test", brandName: "TokoKu", brandEmail: "otp@tokomaju.test", saldo: 12_345 });
     const res = await account(m.key);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      data: { merchant_id: m.merchantId, name: "PT Toko Maju", brand_name: "TokoKu", brand_email: "otp@tokomaju.test", email: "dev@tokomaju.test", saldo: 12_345 },
+      data: { merchant_id: m.merchantId, name: "PT Toko Maju", brand_name: "TokoKu", brand_email: "otp@tokomaju.test", email: "dev@tokomaju.test", saldo: 12_345, livemode: true },
       error: null,
     });
   });

@@ -61,7 +61,8 @@ describe("otp.verified webhooks", () => {
     expect(verifySignature({ ...hit, body: hit.body.replace("sms", "wa") }, secret)).toBe(false);
     expect(Math.abs(Number(hit.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
     const payload = JSON.parse(hit.body);
-    expect(Object.keys(payload)).toEqual(["id", "type", "created_at", "data"]);
+    expect(Object.keys(payload)).toEqual(["id", "type", "created_at", "livemode", "data"]);
+    expect(payload.livemode).toBe(true);
     expect(Object.keys(payload.data)).toEqual(["otp_id", "channel", "number", "verified_at", "external_id"]);
     expect(payload).toMatchObject({ id: hit.headers["webhook-id"], type: "otp.verified", data: { otp_id: otpId, channel: "sms", number: "6281234567890", external_id: "ext-1" } });
     expect(payload.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -4,11 +4,11 @@ import { createApiKey, revokeApiKey } from "@/server/services/api-keys/api-keys"
 export const keyCommands: Command[] = [
   {
     name: "key create",
-    usage: "key create <merchant_id>",
-    flags: ["name"],
+    usage: "key create <merchant_id> [--mode live|test] [--name N]",
+    flags: ["name", "mode"],
     run: async (a) => {
-      const { key_id, api_key } = await createApiKey(a.positional(0, "merchant_id"), a.string("name") ?? "");
-      return { key_id, api_key };
+      const { key_id, api_key, mode } = await createApiKey(a.positional(0, "merchant_id"), a.string("name") ?? "", a.mode());
+      return { key_id, api_key, mode };
     },
   },
   {

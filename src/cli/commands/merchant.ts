@@ -48,7 +48,7 @@ export const merchantCommands: Command[] = [
     usage: 'merchant create --name N --email E [--password P] [--brand B] [--brand-email BE] [--saldo N] [--rate-limit N] [--ip-allowlist "ip, ip"]',
     flags: ["name", "email", "password", "brand", "brand-email", "saldo", "rate-limit", "ip-allowlist"],
     run: async (a) => {
-      const { merchant_id, key_id, api_key } = await withFlagNames(() => createMerchant({
+      const { merchant_id, key_id, api_key, test_api_key } = await withFlagNames(() => createMerchant({
         name: a.required("name"),
         email: a.required("email"),
         password: a.string("password"),
@@ -58,7 +58,7 @@ export const merchantCommands: Command[] = [
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
       }));
-      return { merchant_id, key_id, api_key };
+      return { merchant_id, key_id, api_key, test_api_key };
     },
   },
   {
@@ -69,8 +69,8 @@ export const merchantCommands: Command[] = [
   },
   {
     name: "merchant update",
-    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--sms-app-hash H]',
-    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash"],
+    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL [--mode live|test]] [--sms-app-hash H]',
+    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash", "mode"],
     run: (a) =>
       withFlagNames(() => updateMerchant(a.positional(0, "merchant_id"), {
         name: a.string("name"),
@@ -81,16 +81,16 @@ export const merchantCommands: Command[] = [
         prices: parsePrices(a.all("price")),
         webhookUrl: a.string("webhook-url"),
         smsAppHash: a.string("sms-app-hash"),
-      })),
+      }, a.mode())),
   },
   {
     name: "merchant credit",
-    usage: "merchant credit <merchant_id> --amount N --reason R   (negative N debits)",
-    flags: ["amount", "reason"],
+    usage: "merchant credit <merchant_id> --amount N --reason R [--mode live|test]   (negative N debits; test adjusts the test saldo)",
+    flags: ["amount", "reason", "mode"],
     run: (a) => {
       const amount = a.int("amount");
       if (amount === undefined) throw new UsageError("--amount is required");
-      return adjustBalance(a.positional(0, "merchant_id"), amount, a.required("reason"));
+      return adjustBalance(a.positional(0, "merchant_id"), amount, a.required("reason"), a.mode());
     },
   },
 ];

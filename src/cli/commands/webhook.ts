@@ -1,17 +1,18 @@
+import type { Args } from "../args";
 import type { Command } from "../command";
+import { requireWorld } from "@/server/services/merchants/test-world";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { listWebhookEvents, resendEvent, rotateWebhookSecret, sendTestEvent } from "@/server/services/webhooks/manage";
 
-async function merchantIdOf(publicId: string): Promise<number> {
-  const db = await getDb();
-  const merchant = await db.merchant.findUnique({ where: { merchantId: publicId }, select: { id: true } });
-  if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${publicId} not found`);
-  return merchant.id;
+/** The world (live unless --mode test) whose endpoint a command acts on. */
+async function merchantIdOf(a: Args): Promise<number> {
+  const world = await requireWorld(await getDb(), a.positional(0, "merchant_id"), a.mode());
+  return world.id;
 }
 
 export const webhookCommands: Command[] = [
-  { name: "webhook test", usage: "webhook test <merchant_id>", flags: [], run: async (a) => sendTestEvent(await merchantIdOf(a.positional(0, "merchant_id"))) },
+  { name: "webhook test", usage: "webhook test <merchant_id> [--mode live|test]", flags: ["mode"], run: async (a) => sendTestEvent(await merchantIdOf(a)) },
   {
     name: "webhook resend",
     usage: "webhook resend <event_id>",
@@ -24,11 +25,11 @@ export const webhookCommands: Command[] = [
       return resendEvent(event.merchantId, eventId);
     },
   },
-  { name: "webhook rotate-secret", usage: "webhook rotate-secret <merchant_id>", flags: [], run: async (a) => rotateWebhookSecret(await merchantIdOf(a.positional(0, "merchant_id"))) },
+  { name: "webhook rotate-secret", usage: "webhook rotate-secret <merchant_id> [--mode live|test]", flags: ["mode"], run: async (a) => rotateWebhookSecret(await merchantIdOf(a)) },
   {
     name: "webhook deliveries",
-    usage: "webhook deliveries <merchant_id> [--limit N] [--cursor C]",
-    flags: ["limit", "cursor"],
-    run: async (a) => listWebhookEvents(await merchantIdOf(a.positional(0, "merchant_id")), { limit: a.int("limit"), cursor: a.int("cursor") }),
+    usage: "webhook deliveries <merchant_id> [--mode live|test] [--limit N] [--cursor C]",
+    flags: ["limit", "cursor", "mode"],
+    run: async (a) => listWebhookEvents(await merchantIdOf(a), { limit: a.int("limit"), cursor: a.int("cursor") }),
   },
 ];

@@ -8,7 +8,8 @@ export const accountData = z
     brand_name: z.string().describe("Brand used in OTP messages; the default for `brand`"),
     brand_email: z.string().describe("Brand email on the account"),
     email: z.string().describe("Login/contact email"),
-    saldo: z.number().int().describe("Remaining credits (IDR)"),
+    saldo: z.number().int().describe("Remaining credits (IDR); with a test key, the test saldo"),
+    livemode: z.boolean().describe("true for a live key (sk_live_…), false for a test key (sk_test_…)"),
   })
   .strict();
 

@@ -9,9 +9,9 @@ import { BRAND_MAX, EXTERNAL_ID_MAX, OTP_LENGTH, TTL_SECONDS } from "./otp-limit
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
 export const SEND_CHANNEL_VALUES = ["whatsapp", "sms", "email"] as const;
 
-const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("WIB (UTC+7) time, YYYY-MM-DD HH:MM:SS");
+export const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("WIB (UTC+7) time, YYYY-MM-DD HH:MM:SS");
 
-const NOT_AN_OBJECT = "Body permintaan harus berupa objek JSON.";
+export const NOT_AN_OBJECT = "Body permintaan harus berupa objek JSON.";
 const SUPPORTED = `Gunakan salah satu: ${CHANNEL_VALUES.join(", ")}.`;
 
 const channel = z.enum(CHANNEL_VALUES, {
@@ -104,7 +104,7 @@ export const sendOtpBody = z.object(
   { error: NOT_AN_OBJECT },
 );
 
-function requiredString(field: string, max = Number.MAX_SAFE_INTEGER) {
+export function requiredString(field: string, max = Number.MAX_SAFE_INTEGER) {
   return z
     .string({ error: (issue) => (issue.input == null ? `${field} wajib diisi.` : `${field} harus berupa string.`) })
     .max(max, `${field} terlalu panjang.`)

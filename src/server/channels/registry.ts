@@ -29,6 +29,11 @@ export function getChannelAdapter(channel: Channel): ChannelAdapter {
   return configuredVendorAdapter(channel) ?? sandboxAdapter;
 }
 
+/** Test mode never reaches a vendor, whatever is configured: its messages exist only in the sandbox. */
+export function getAdapterForMode(channel: Channel, livemode: boolean): ChannelAdapter {
+  return livemode ? getChannelAdapter(channel) : sandboxAdapter;
+}
+
 /** True when every channel delivers through the sandbox (the dashboard shows its inbox then). */
 export function isSandboxChannel(channel: Channel): boolean {
   return getChannelAdapter(channel) === sandboxAdapter;

@@ -1,10 +1,11 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { hashApiKey } from "@/server/services/api-keys/api-keys";
-import type { MerchantProfile } from "@/server/services/merchants/profile";
+import { PROFILE_SELECT, type MerchantProfile } from "@/server/services/merchants/profile";
 import { compileIpAllowlist, type AllowedIps } from "./ip-allowlist-check";
 
 export type AuthenticatedMerchant = MerchantProfile & {
+  /** The live account's public id, in both modes. */
   merchantId: string;
   keyId: string;
   /** Requests per second for each of the merchant's keys; null = the service default. */
@@ -60,6 +61,7 @@ async function cachedLookup(keyHash: string, now: number): Promise<Cached> {
 
 async function lookup(keyHash: string, now: number): Promise<Cached> {
   const db = await getDb();
+  const settings = { merchantId: true, rateLimit: true, ipAllowlist: true, ...PROFILE_SELECT } as const;
   const key = await db.apiKey.findUnique({
     where: { keyHash },
     select: {
@@ -67,29 +69,30 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
       keyId: true,
       revokedAt: true,
       lastUsedAt: true,
-      merchant: {
-        select: { id: true, merchantId: true, rateLimit: true, ipAllowlist: true, name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true },
-      },
+      merchant: { select: { id: true, ...settings, live: { select: settings } } },
     },
   });
   if (!key) return { at: now, outcome: "unknown" };
   if (key.revokedAt) return { at: now, outcome: "revoked" };
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) await touchLastUsed(key.id, now);
-  const { merchant } = key;
+  // A test key acts on its test world (id) with the live account's identity and settings.
+  const world = key.merchant;
+  const account = world.live ?? world;
   return {
     at: now,
     outcome: {
-      id: merchant.id,
-      merchantId: merchant.merchantId,
-      name: merchant.name,
-      brandName: merchant.brandName,
-      brandEmail: merchant.brandEmail,
-      prices: merchant.prices,
-      smsAppHash: merchant.smsAppHash,
+      id: world.id,
+      livemode: world.live === null,
+      merchantId: account.merchantId,
+      name: account.name,
+      brandName: account.brandName,
+      brandEmail: account.brandEmail,
+      prices: account.prices,
+      smsAppHash: account.smsAppHash,
       keyId: key.keyId,
-      rateLimit: merchant.rateLimit,
-      ipAllowlist: merchant.ipAllowlist,
-      allowedIps: compileIpAllowlist(merchant.ipAllowlist),
+      rateLimit: account.rateLimit,
+      ipAllowlist: account.ipAllowlist,
+      allowedIps: compileIpAllowlist(account.ipAllowlist),
     },
   };
 }

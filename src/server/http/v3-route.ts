@@ -45,6 +45,8 @@ import { recordV3Request } from "@/server/metrics/record";
 export type IncomingV3 = {
   method: string;
   pathname: string;
+  /** The query string with its "?", or "" (only the test-mode reads take parameters). */
+  search: string;
   header: (name: string) => string | null;
   /** The body, capped at MAX_BODY_BYTES. */
   body: () => Promise<CappedBody>;
@@ -55,6 +57,7 @@ export type V3Answer = { status: number; headers: Record<string, string>; body: 
 
 export type V3Context = {
   merchant: AuthenticatedMerchant;
+  pathname: string;
   /** Dynamic segments; a catch-all segment arrives joined with "/". */
   params: Record<string, string>;
   requestId: string;
@@ -62,6 +65,8 @@ export type V3Context = {
   clientIp: string | null;
   /** The body parsed as JSON (any JSON value: validate it with zod). Capped at MAX_BODY_BYTES; throws envelope errors. Safe to call twice. */
   json: () => Promise<unknown>;
+  /** The query parameters (validate them with zod). */
+  query: () => URLSearchParams;
 };
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -130,9 +135,11 @@ function reportUnexpected(requestId: string, err: unknown): void {
 }
 
 function fromRequest(request: Request): IncomingV3 {
+  const url = new URL(request.url);
   return {
     method: request.method,
-    pathname: new URL(request.url).pathname,
+    pathname: url.pathname,
+    search: url.search,
     header: (name) => request.headers.get(name),
     body: () => readCappedBody(request, MAX_BODY_BYTES),
   };
@@ -195,9 +202,25 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handle
       for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
       let body: Promise<unknown> | undefined;
       const json = () => (body ??= incoming.body().then(parseJsonBody));
-      return handler({ merchant, params, requestId, clientIp, json });
+      return handler({ merchant, pathname: incoming.pathname, params, requestId, clientIp, json, query: () => new URLSearchParams(incoming.search) });
     }),
   );
+}
+
+/**
+ * A test-mode tool (/v3/test/*): a test key reaches the handler; for a live key the
+ * endpoint does not exist (the same 404 as an unknown path), so live integrations
+ * can never call it by mistake.
+ */
+export function v3TestRoute(handler: (ctx: V3Context) => Promise<unknown>): V3Handler {
+  return v3Route(async (ctx) => {
+    if (ctx.merchant.livemode) throw endpointNotFound(ctx.pathname);
+    return handler(ctx);
+  });
+}
+
+function endpointNotFound(pathname: string): AppError {
+  return new AppError("NOT_FOUND", `Endpoint ${pathname.slice(0, 200)} tidak ada. Lihat dokumentasi API di /docs.`);
 }
 
 function answerAll(answer: V3Handler): Record<Method, V3Handler> {
@@ -225,7 +248,7 @@ export function notFoundRoute(): Record<Method, V3Handler> {
   return answerAll(
     handlerOf((incoming) =>
       withEnvelope(incoming, async () => {
-        throw new AppError("NOT_FOUND", `Endpoint ${incoming.pathname.slice(0, 200)} tidak ada. Lihat dokumentasi API di /docs.`);
+        throw endpointNotFound(incoming.pathname);
       }),
     ),
   );

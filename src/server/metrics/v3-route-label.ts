@@ -1,7 +1,18 @@
 // The `route` label of /v3 metrics: the route template, never the raw path (an
 // otp_id in a label would make one series per OTP). Read straight from the
 // request URL without building a URL object, as this runs on every request.
-const STATIC_ROUTES = ["/v3/account", "/v3/openapi.json", "/v3/request", "/v3/send", "/v3/topups", "/v3/verify", "/v3"];
+const STATIC_ROUTES = [
+  "/v3/account",
+  "/v3/openapi.json",
+  "/v3/request",
+  "/v3/send",
+  "/v3/topups",
+  "/v3/verify",
+  "/v3/test/messages",
+  "/v3/test/inbound-whatsapp",
+  "/v3/test/receipts",
+  "/v3",
+];
 const OTP_PREFIX = "/v3/otp/";
 export const OTP_ROUTE = "/v3/otp/{otp_id}";
 /** Paths with no route (answered 404 by the catch-all) share one label. */

@@ -84,16 +84,28 @@ function errorResponses(codes: V3ErrorCode[]): Json {
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [String(status), errorResponse(list)]));
 }
 
+function tagOf(path: string): string {
+  if (path.startsWith("/v3/account")) return "account";
+  if (path.startsWith("/v3/topups")) return "topups";
+  if (path.startsWith("/v3/test/")) return "test mode";
+  return "otp";
+}
+
+function parametersOf(e: Endpoint): Json[] {
+  return [
+    ...(e.pathParameters ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" }, example: p.example })),
+    ...(e.queryParameters ?? []).map((p) => ({ name: p.name, in: "query", required: false, description: p.description, schema: { type: p.type }, example: p.example })),
+  ];
+}
+
 function operation(e: Endpoint): Json {
   return {
     operationId: e.operationId,
-    tags: [e.path.startsWith("/v3/account") ? "account" : e.path.startsWith("/v3/topups") ? "topups" : "otp"],
+    tags: [tagOf(e.path)],
     summary: e.summary,
     description: e.description,
     security: [{ bearerAuth: [] }],
-    ...(e.pathParameters
-      ? { parameters: e.pathParameters.map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" }, example: p.example })) }
-      : {}),
+    ...(e.pathParameters || e.queryParameters ? { parameters: parametersOf(e) } : {}),
     ...(e.request
       ? {
           requestBody: {
@@ -136,7 +148,7 @@ export function buildOpenApiDocument(): Json {
     info: { title: "Sandi OTP API", version: "3", description: DESCRIPTION },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: "otp" }, { name: "account" }, { name: "topups" }],
+    tags: [{ name: "otp" }, { name: "account" }, { name: "topups" }, { name: "test mode", description: "Test keys (sk_test_…) only: the sandbox's messages, inbound WhatsApp and delivery receipts. See docs/test-mode.md." }],
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY> — the key from the dashboard; server-side only." } },
       schemas,

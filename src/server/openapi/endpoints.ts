@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { V3ErrorCode } from "@/schemas/v3/envelope";
 import { accountData } from "@/schemas/v3/account";
 import { otpDetailData, otpTransactionData, requestOtpBody, sendOtpBody, verifyOtpBody, verifyResultData } from "@/schemas/v3/otp";
+import { testInboundBody, testInboundData, testMessagesData, testReceiptBody, testReceiptData } from "@/schemas/v3/test-mode";
 import { createTopupBody, topupInvoiceData } from "@/schemas/v3/topups";
 import { examples } from "./examples";
 
@@ -13,6 +14,7 @@ export type Endpoint = {
   summary: string;
   description: string;
   pathParameters?: { name: string; description: string; example: string }[];
+  queryParameters?: { name: string; description: string; example: string; type: "string" | "integer" }[];
   request?: { name: string; schema: z.ZodType; examples: Record<string, unknown> };
   response: { name: string; schema: z.ZodType; examples: Record<string, unknown> };
   errors: V3ErrorCode[];
@@ -87,5 +89,42 @@ export const endpoints: Endpoint[] = [
     request: { name: "CreateTopupBody", schema: createTopupBody, examples: { qris: examples.topupBody, virtual_account: examples.topupBodyWithMethod } },
     response: { name: "TopupInvoice", schema: topupInvoiceData, examples: { qris: examples.topup, virtual_account: examples.topupVa } },
     errors: [...BODY, ...COMMON],
+  },
+  {
+    operationId: "listTestMessages",
+    method: "get",
+    path: "/v3/test/messages",
+    summary: "Test mode: read the messages the sandbox sent, with their codes",
+    description:
+      "Test keys (`sk_test_…`) only; for a live key this path answers 404 NOT_FOUND as if it did not exist. Every test-mode OTP is delivered by the sandbox, never by a vendor: read its message here, newest first, filtered by `otp_id` or `destination` (without a filter, the latest messages of your test mode). Your CI creates an OTP, reads `code` here and verifies it.",
+    queryParameters: [
+      { name: "otp_id", description: "Only the messages of this OTP", example: "OTP20261125ABCD000001", type: "string" },
+      { name: "destination", description: "Only the messages to this number or e-mail address", example: "6281234567890", type: "string" },
+      { name: "limit", description: "At most this many messages (1–500, default 100)", example: "10", type: "integer" },
+    ],
+    response: { name: "TestMessages", schema: testMessagesData, examples: { sms: examples.testMessages } },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "sendTestInboundWhatsapp",
+    method: "post",
+    path: "/v3/test/inbound-whatsapp",
+    summary: "Test mode: send the user's WhatsApp message for a whatsapp_inbound OTP",
+    description:
+      "Test keys only (404 NOT_FOUND for a live key). Plays the user of a test `whatsapp_inbound` OTP: the message goes through the same matching as a real inbound WhatsApp message (unchanged text, before expiry, from the bound number when the OTP has a destination) and, when it matches, verifies the OTP and sends `otp.verified` to your test webhook.",
+    request: { name: "TestInboundBody", schema: testInboundBody, examples: { message: examples.testInboundBody } },
+    response: { name: "TestInboundResult", schema: testInboundData, examples: { matched: examples.testInboundResult } },
+    errors: [...BODY, "NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "sendTestReceipt",
+    method: "post",
+    path: "/v3/test/receipts",
+    summary: "Test mode: report a delivery receipt for a test OTP",
+    description:
+      "Test keys only (404 NOT_FOUND for a live key). Moves a `sent` test OTP as a vendor's receipt would: `delivered` to `success`, `failed` to `failed` with the charge returned to the test saldo. Any other state is left as it is. An OTP of another merchant or of live mode is OTP_NOT_FOUND.",
+    request: { name: "TestReceiptBody", schema: testReceiptBody, examples: { failed: examples.testReceiptBody } },
+    response: { name: "TestReceiptResult", schema: testReceiptData, examples: { failed: examples.testReceiptResult } },
+    errors: [...BODY, "OTP_NOT_FOUND", "NOT_FOUND", ...COMMON],
   },
 ];

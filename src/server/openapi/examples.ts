@@ -65,7 +65,22 @@ export const examples = {
     payment_expired_at: "2026-11-23 08:30:00",
     status: "Pending",
   },
-  account: { merchant_id: "mch_4fT9sQ2LxP0aZk", name: "PT Toko Maju", brand_name: "TokoKu", brand_email: "otp@tokoku.id", email: "dev@tokoku.id", saldo: 99650 },
+  account: { merchant_id: "mch_4fT9sQ2LxP0aZk", name: "PT Toko Maju", brand_name: "TokoKu", brand_email: "otp@tokoku.id", email: "dev@tokoku.id", saldo: 99650, livemode: true },
+  testMessages: [
+    {
+      otp_id: EXAMPLE_OTP_ID,
+      channel: "sms",
+      destination: "6281234567890",
+      text: "482913 adalah kode verifikasi TokoKu Anda. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun, termasuk pihak yang mengaku dari TokoKu.",
+      code: "482913",
+      caller: null,
+      sent_at: "2026-11-23 05:30:00",
+    },
+  ],
+  testInboundBody: { from: "6281234567890", text: "Verifikasi TokoKu: K7QM2XP9WD" },
+  testInboundResult: { matched: true, otp_id: "OTP20261123WAIN000044" },
+  testReceiptBody: { otp_id: EXAMPLE_OTP_ID, status: "failed" },
+  testReceiptResult: { otp_id: EXAMPLE_OTP_ID, status: "failed", refunded: true },
 } as const;
 
 const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {

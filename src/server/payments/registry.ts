@@ -11,6 +11,11 @@ export function getPaymentGateway(): PaymentGateway {
   return sandboxGateway;
 }
 
+/** Test-mode top-ups always go to the sandbox gateway: test saldo is never bought with real money. */
+export function getPaymentGatewayForMode(livemode: boolean): PaymentGateway {
+  return livemode ? getPaymentGateway() : sandboxGateway;
+}
+
 export function isSandboxGateway(): boolean {
   return getPaymentGateway().name === "sandbox";
 }

@@ -93,6 +93,12 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{initial.brand}</h1>
       </header>
 
+      {initial.livemode ? null : (
+        <p role="note" data-testid="test-mode-invoice" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-center text-sm font-medium text-amber-900">
+          Mode uji: tagihan ini mengisi saldo uji, tidak ada uang sungguhan.
+        </p>
+      )}
+
       <StatusPanel ref={statusPanel} status={shown} amount={initial.amount} brand={initial.brand} paidAt={status.paid_at} />
 
       <section aria-labelledby="ringkasan" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -5,5 +5,5 @@ import { parseV3Body } from "@/server/validation";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v3Route(async (ctx) => verifyOtp(ctx.merchant.id, parseV3Body(verifyOtpBody, await ctx.json())));
+export const POST = v3Route(async (ctx) => verifyOtp(ctx.merchant, parseV3Body(verifyOtpBody, await ctx.json())));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

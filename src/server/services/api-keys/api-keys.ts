@@ -1,35 +1,39 @@
 // API keys: a prefixed random secret shown once; only its SHA-256 and a display
-// prefix are stored.
+// prefix are stored. The prefix names the mode: sk_live_ for the live world,
+// sk_test_ for the test world (a key belongs to the row of its world).
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { sha256Hex } from "@/server/lib/hashing";
 import { randomBase62 } from "@/server/lib/random";
 import { formatWib } from "@/server/lib/wib-time";
 import type { Tx } from "@/server/services/credits/ledger";
+import { requireWorld } from "@/server/services/merchants/test-world";
+import type { Mode } from "@/schemas/mode";
 
-export const API_KEY_PREFIX = "sk_live_";
-const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
+export const API_KEY_PREFIXES: Record<Mode, string> = { live: "sk_live_", test: "sk_test_" };
+/** Both prefixes have the same length: the display prefix is it plus four characters of the secret. */
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIXES.live.length + 4;
 
-export type CreatedKey = { key_id: string; api_key: string; prefix: string };
+export type CreatedKey = { key_id: string; api_key: string; prefix: string; mode: Mode };
 
 export function hashApiKey(apiKey: string): string {
   return sha256Hex(apiKey);
 }
 
-export async function createApiKeyInTx(tx: Tx, merchantId: number, name = ""): Promise<CreatedKey> {
-  const apiKey = `${API_KEY_PREFIX}${randomBase62(40)}`;
+/** A key for the world with this internal id (the live row or its test world, as `mode` says). */
+export async function createApiKeyInTx(tx: Tx, merchantId: number, name: string, mode: Mode): Promise<CreatedKey> {
+  const apiKey = `${API_KEY_PREFIXES[mode]}${randomBase62(40)}`;
   const keyId = `key_${randomBase62(16)}`;
   const prefix = apiKey.slice(0, DISPLAY_PREFIX_LENGTH);
   await tx.apiKey.create({ data: { keyId, merchantId, keyHash: hashApiKey(apiKey), prefix, name } });
-  return { key_id: keyId, api_key: apiKey, prefix };
+  return { key_id: keyId, api_key: apiKey, prefix, mode };
 }
 
-export async function createApiKey(merchantPublicId: string, name = ""): Promise<CreatedKey> {
+export async function createApiKey(merchantPublicId: string, name = "", mode: Mode = "live"): Promise<CreatedKey> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const merchant = await tx.merchant.findUnique({ where: { merchantId: merchantPublicId }, select: { id: true } });
-    if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
-    return createApiKeyInTx(tx, merchant.id, name);
+    const world = await requireWorld(tx, merchantPublicId, mode);
+    return createApiKeyInTx(tx, world.id, name, mode);
   });
 }
 

@@ -8,6 +8,8 @@ import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
 import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
 import { effectivePrices } from "./prices";
+import { createTestWorldInTx, requireWorld } from "./test-world";
+import type { Mode } from "@/schemas/mode";
 import { parseInput } from "@/server/validation";
 
 export const DEFAULT_RATE_LIMIT = 20;
@@ -24,11 +26,14 @@ function normalizeAllowlist(text: string | undefined): string | undefined {
   return parsed.ips.join(", ");
 }
 
+export type CreatedMerchant = { merchant_id: string; id: number } & CreatedKey & { test_key_id: string; test_api_key: string; test_prefix: string };
+
 /**
- * Creates a merchant with its first API key (shown once) and optional opening saldo, in one transaction.
+ * Creates a merchant with its first live API key and its test world with a test key
+ * (both shown once) and optional opening saldo, in one transaction.
  * An operator vouches for the address it types; self-service sign-up passes `emailVerified: false`.
  */
-export async function createMerchant(input: MerchantCreateInput, options: { emailVerified: boolean } = { emailVerified: true }): Promise<{ merchant_id: string; id: number } & CreatedKey> {
+export async function createMerchant(input: MerchantCreateInput, options: { emailVerified: boolean } = { emailVerified: true }): Promise<CreatedMerchant> {
   const data = parseInput(merchantCreateSchema, input);
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist) ?? "";
   const passwordHash = data.password ? await hashPassword(data.password) : null;
@@ -49,8 +54,10 @@ export async function createMerchant(input: MerchantCreateInput, options: { emai
         },
       });
       if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Saldo awal" });
-      const key = await createApiKeyInTx(tx, merchant.id, "Default");
-      return { merchant_id: merchant.merchantId, id: merchant.id, ...key };
+      const key = await createApiKeyInTx(tx, merchant.id, "Default", "live");
+      const testWorld = await createTestWorldInTx(tx, merchant);
+      const testKey = await createApiKeyInTx(tx, testWorld, "Default", "test");
+      return { merchant_id: merchant.merchantId, id: merchant.id, ...key, test_key_id: testKey.key_id, test_api_key: testKey.api_key, test_prefix: testKey.prefix };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", `A merchant with e-mail ${data.email} already exists`);
@@ -58,15 +65,22 @@ export async function createMerchant(input: MerchantCreateInput, options: { emai
   }
 }
 
-/** The internal and public ids of a signed-in merchant, or null when the account no longer exists. */
-export async function findMerchantIds(merchantPublicId: string): Promise<{ id: number; merchantId: string } | null> {
+/** The internal and public ids of a signed-in (live) merchant and its test world's id, or null when the account no longer exists. */
+export async function findMerchantIds(merchantPublicId: string): Promise<{ id: number; merchantId: string; testWorldId: number | null } | null> {
   const db = await getDb();
-  return db.merchant.findUnique({ where: { merchantId: merchantPublicId }, select: { id: true, merchantId: true } });
+  const row = await db.merchant.findFirst({
+    where: { merchantId: merchantPublicId, liveMerchantId: null },
+    select: { id: true, merchantId: true, testWorld: { select: { id: true } } },
+  });
+  return row ? { id: row.id, merchantId: row.merchantId, testWorldId: row.testWorld?.id ?? null } : null;
 }
 
 export async function showMerchant(merchantPublicId: string) {
   const db = await getDb();
-  const merchant = await db.merchant.findUnique({ where: { merchantId: merchantPublicId }, include: { webhookEndpoint: true } });
+  const merchant = await db.merchant.findFirst({
+    where: { merchantId: merchantPublicId, liveMerchantId: null },
+    include: { webhookEndpoint: true, testWorld: { include: { webhookEndpoint: true } } },
+  });
   if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
   return {
     merchant_id: merchant.merchantId,
@@ -80,17 +94,21 @@ export async function showMerchant(merchantPublicId: string) {
     ip_allowlist: merchant.ipAllowlist,
     prices: effectivePrices(merchant.prices),
     webhook_url: merchant.webhookEndpoint?.url ?? null,
+    test_saldo: merchant.testWorld ? Number(merchant.testWorld.saldo) : null,
+    test_webhook_url: merchant.testWorld?.webhookEndpoint?.url ?? null,
   };
 }
 
-export async function updateMerchant(merchantPublicId: string, input: MerchantUpdateInput) {
+/** Settings live on the live account; the webhook URL belongs to the world of `mode` (live unless given). */
+export async function updateMerchant(merchantPublicId: string, input: MerchantUpdateInput, mode: Mode = "live") {
   const data = parseInput(merchantUpdateSchema, input);
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist);
   const webhookUrl = data.webhookUrl === undefined ? undefined : await checkWebhookUrl(data.webhookUrl);
   const db = await getDb();
   const webhook = await db.$transaction(async (tx: Tx) => {
-    const merchant = await tx.merchant.findUnique({ where: { merchantId: merchantPublicId } });
+    const merchant = await tx.merchant.findFirst({ where: { merchantId: merchantPublicId, liveMerchantId: null } });
     if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+    const world = await requireWorld(tx, merchantPublicId, mode);
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
     await tx.merchant.update({
       where: { id: merchant.id },
@@ -104,8 +122,8 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
         smsAppHash: data.smsAppHash,
       },
     });
-    if (webhookUrl !== undefined) return setWebhookUrl(tx, merchant.id, webhookUrl);
-    return (await tx.webhookEndpoint.findUnique({ where: { merchantId: merchant.id } })) ?? null;
+    if (webhookUrl !== undefined) return setWebhookUrl(tx, world.id, webhookUrl);
+    return (await tx.webhookEndpoint.findUnique({ where: { merchantId: world.id } })) ?? null;
   });
   const shown = await showMerchant(merchantPublicId);
   return webhook ? { ...shown, webhook_secret: webhook.secret } : shown;

@@ -1,9 +1,14 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 
-/** What creating an OTP needs of the merchant. The /v3 wrapper has it cached with the API key (at most a second old). */
+/**
+ * What creating an OTP needs of the merchant. The /v3 wrapper has it cached with the API key (at most a second old).
+ * `id` is the world the key acts on (the live row or its test world); the rest is the live account's.
+ */
 export type MerchantProfile = {
   id: number;
+  /** False for a test world: the sandbox delivers, test saldo pays (docs/test-mode.md). */
+  livemode: boolean;
   name: string;
   brandName: string;
   brandEmail: string;
@@ -12,13 +17,13 @@ export type MerchantProfile = {
   smsAppHash: string | null;
 };
 
-/** The profile read fresh, for callers outside /v3 (the dashboard, operators). */
+export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true } as const;
+
+/** The profile of a world (live row or test world) read fresh, for callers outside /v3 (the dashboard, operators). */
 export async function loadMerchantProfile(merchantId: number): Promise<MerchantProfile> {
   const db = await getDb();
-  const m = await db.merchant.findUnique({
-    where: { id: merchantId },
-    select: { id: true, name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true },
-  });
+  const m = await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true, ...PROFILE_SELECT, live: { select: PROFILE_SELECT } } });
   if (!m) throw new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
-  return m;
+  const account = m.live ?? m;
+  return { id: m.id, livemode: m.live === null, name: account.name, brandName: account.brandName, brandEmail: account.brandEmail, prices: account.prices, smsAppHash: account.smsAppHash };
 }

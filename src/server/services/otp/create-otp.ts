@@ -15,7 +15,7 @@
 // 3. finalize: one statement records the outcome (and the sandbox's copy of the
 //    message), or refunds a failed delivery with its ledger row (failures are free).
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
-import { getChannelAdapter } from "@/server/channels/registry";
+import { getAdapterForMode } from "@/server/channels/registry";
 import { oneStatementTransaction, runAlone, statement, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { advisoryLockKey } from "@/server/lib/hashing";
@@ -154,7 +154,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
     throw new AppError("CHANNEL_UNAVAILABLE");
   }
 
-  const adapter = getChannelAdapter(input.channel);
+  const adapter = getAdapterForMode(input.channel, merchant.livemode);
   const code = input.suppliedCode ?? (input.channel === "misscall" || input.channel === "whatsapp_inbound" ? null : randomDigits(input.otpLength));
   const inbound = input.channel === "whatsapp_inbound";
   const token = inbound ? newInboundToken() : null;

@@ -56,7 +56,7 @@ export async function completeSandboxInbound(merchantId: number, otpId: string, 
   if (!otp || !otp.inboundMessage) throw new AppError("OTP_NOT_FOUND");
   if (otp.status !== "pending") throw new AppError("ALREADY_USED", "OTP ini sudah tidak menunggu pesan WhatsApp.");
   if (now >= otp.expiresAt) throw new AppError("OTP_EXPIRED");
-  const result = await matchInboundWhatsapp({ from: otp.destination ?? SANDBOX_INBOUND_SENDER, text: otp.inboundMessage }, now);
+  const result = await matchInboundWhatsapp({ from: otp.destination ?? SANDBOX_INBOUND_SENDER, text: otp.inboundMessage }, now, { merchantId });
   // A concurrent completion (another tab, the CLI) got there first.
   if (!result.matched) throw new AppError("ALREADY_USED", "OTP ini sudah tidak menunggu pesan WhatsApp.");
   return result;

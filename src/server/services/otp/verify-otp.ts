@@ -49,11 +49,14 @@ const markVerified = statement(
 
 const countMismatch = statement("verify-mismatch", "UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = $1::bigint");
 
-export function verifyOtp(merchantId: number, input: VerifyInput, now = new Date()): Promise<VerifyResultData> {
-  return observeVerification(verifyOnce(merchantId, input, now));
+/** The world a key acts on (docs/test-mode.md): its id scopes the OTP, livemode goes into the event. */
+export type VerifyingMerchant = { id: number; livemode: boolean };
+
+export function verifyOtp(merchant: VerifyingMerchant, input: VerifyInput, now = new Date()): Promise<VerifyResultData> {
+  return observeVerification(verifyOnce(merchant, input, now));
 }
 
-async function verifyOnce(merchantId: number, input: VerifyInput, now: Date): Promise<VerifyResultData> {
+async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: Date): Promise<VerifyResultData> {
   const { otp_id: otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
   return transaction(async (db, opened) => {
@@ -61,13 +64,13 @@ async function verifyOnce(merchantId: number, input: VerifyInput, now: Date): Pr
     if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
-      const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id });
+      const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id, livemode: merchant.livemode });
       await run(db, markVerified, [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now]);
       return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
     }
     await run(db, countMismatch, [row.id]);
     return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
-  }, { opening: lockOtp(otpId, merchantId) });
+  }, { opening: lockOtp(otpId, merchant.id) });
 }
 
 function assertVerifiable(otp: LockedOtp, now: Date): void {

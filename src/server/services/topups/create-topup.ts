@@ -4,7 +4,7 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { GatewayError } from "@/server/payments/gateway";
-import { getPaymentGateway } from "@/server/payments/registry";
+import { getPaymentGatewayForMode } from "@/server/payments/registry";
 import { topupInvoiceData, type TopupInvoiceData } from "@/schemas/v3/topups";
 import { adminFee } from "./admin-fee";
 import type { TopupRequest } from "./parse-topup";
@@ -16,14 +16,14 @@ import { TOPUP_VALIDITY_MS } from "./topup-rules";
 export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date()): Promise<TopupInvoiceData> {
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
   const db = await getDb();
-  const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { name: true, brandName: true } });
+  const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { name: true, brandName: true, liveMerchantId: true } });
   if (!merchant) throw new AppError("UNAUTHORIZED");
 
   const fee = adminFee(request.amount, method);
   const paymentTotal = request.amount + fee;
   const expiresAt = new Date(now.getTime() + TOPUP_VALIDITY_MS);
   const topupId = newTopupId(now);
-  const gateway = getPaymentGateway();
+  const gateway = getPaymentGatewayForMode(merchant.liveMerchantId === null);
 
   let charge;
   try {

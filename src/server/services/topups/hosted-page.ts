@@ -32,6 +32,8 @@ export type HostedTopup = HostedTopupStatus & {
   sandbox: boolean;
   /** Issued by the sandbox gateway: its QR or VA moves no money, whether or not the page may simulate the payment. */
   sandbox_invoice: boolean;
+  /** False for a test-mode invoice: it credits test saldo only. */
+  livemode: boolean;
 };
 
 async function findByLink(topupId: string, hash: string | null | undefined) {
@@ -39,7 +41,7 @@ async function findByLink(topupId: string, hash: string | null | undefined) {
   const db = await getDb();
   const topup = await db.topup.findUnique({
     where: { topupId },
-    include: { paymentMethod: { select: { name: true } }, merchant: { select: { merchantId: true, name: true, brandName: true } } },
+    include: { paymentMethod: { select: { name: true } }, merchant: { select: { merchantId: true, name: true, brandName: true, live: { select: { name: true, brandName: true } } } } },
   });
   if (!topup || !paymentHashMatches(hash, topup.topupId, topup.merchant.merchantId)) return null;
   return topup;
@@ -50,9 +52,11 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
   if (!topup) return null;
   const status = await expireIfOverdue(topup, now);
   const payable = status === "Pending";
+  const account = topup.merchant.live ?? topup.merchant;
+  const livemode = topup.merchant.live === null;
   return {
     topup_id: topup.topupId,
-    brand: topup.merchant.brandName || topup.merchant.name,
+    brand: account.brandName || account.name,
     amount: topup.amount,
     admin_fee: topup.adminFee,
     payment_total: topup.paymentTotal,
@@ -63,8 +67,10 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
     remaining_seconds: payable ? Math.max(0, Math.ceil((topup.expiresAt.getTime() - now.getTime()) / 1000)) : 0,
     paid_at: topup.paidAt ? formatWib(topup.paidAt) : null,
     instructions: payable ? { qr_string: topup.qrString, va_bank: topup.vaBank, va_number: topup.vaNumber } : null,
-    sandbox: topup.gateway === "sandbox" && canSimulatePayment(),
+    // Test saldo buys only sandbox messages, so a test invoice can always be "paid" from the page.
+    sandbox: topup.gateway === "sandbox" && (!livemode || canSimulatePayment()),
     sandbox_invoice: topup.gateway === "sandbox",
+    livemode,
   };
 }
 

@@ -7,6 +7,8 @@ import { newEvent, recordEvent, type NewEvent } from "./events";
 
 export type VerifiedOtp = {
   merchantId: number;
+  /** False for a test-mode OTP. */
+  livemode: boolean;
   otpId: string;
   channel: Channel;
   destination: string | null;
@@ -14,7 +16,7 @@ export type VerifiedOtp = {
   externalId: string | null;
 };
 
-function verifiedData(otp: Omit<VerifiedOtp, "merchantId">) {
+function verifiedData(otp: Omit<VerifiedOtp, "merchantId" | "livemode">) {
   return {
     otp_id: otp.otpId,
     channel: otp.channel,
@@ -24,11 +26,12 @@ function verifiedData(otp: Omit<VerifiedOtp, "merchantId">) {
   };
 }
 
-export function emitOtpVerified(tx: Tx, otp: VerifiedOtp): Promise<string> {
+/** livemode is read from the OTP's merchant row by recordEvent. */
+export function emitOtpVerified(tx: Tx, otp: Omit<VerifiedOtp, "livemode">): Promise<string> {
   return recordEvent(tx, otp.merchantId, "otp.verified", verifiedData(otp));
 }
 
 /** The otp.verified event for a statement that writes it with the verification itself (outboxCtes). */
 export function otpVerifiedEvent(otp: Omit<VerifiedOtp, "merchantId">): NewEvent {
-  return newEvent("otp.verified", verifiedData(otp), otp.verifiedAt);
+  return newEvent("otp.verified", verifiedData(otp), otp.verifiedAt, otp.livemode);
 }

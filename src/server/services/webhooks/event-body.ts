@@ -1,6 +1,6 @@
 // The JSON body sent for an event. Payloads are stored as jsonb, which does not
 // keep key order; merchants reading raw bodies expect the documented order.
-const TOP_LEVEL = ["id", "type", "created_at", "data"];
+const TOP_LEVEL = ["id", "type", "created_at", "livemode", "data"];
 const DATA_ORDER: Record<string, string[]> = {
   "otp.verified": ["otp_id", "channel", "number", "verified_at", "external_id"],
 };

@@ -10,9 +10,10 @@ export const TEST_EVENT_TYPE = "webhook.test";
 
 export type NewEvent = { eventId: string; type: string; payload: Prisma.InputJsonObject };
 
-export function newEvent(type: string, data: Prisma.InputJsonObject, now: Date): NewEvent {
+/** Every payload says which world it comes from: `livemode` is false for a test-mode event. */
+export function newEvent(type: string, data: Prisma.InputJsonObject, now: Date, livemode: boolean): NewEvent {
   const eventId = `evt_${randomBase62(20)}`;
-  return { eventId, type, payload: { id: eventId, type, created_at: formatWib(now), data } };
+  return { eventId, type, payload: { id: eventId, type, created_at: formatWib(now), livemode, data } };
 }
 
 /**
@@ -33,7 +34,8 @@ export function outboxCtes(source: string, n: number): string {
 }
 
 export async function recordEvent(tx: Tx, merchantId: number, type: string, data: Prisma.InputJsonObject, now = new Date()): Promise<string> {
-  const { eventId, payload } = newEvent(type, data, now);
+  const { liveMerchantId } = await tx.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { liveMerchantId: true } });
+  const { eventId, payload } = newEvent(type, data, now, liveMerchantId === null);
   const event = await tx.webhookEvent.create({ data: { eventId, merchantId, type, payload } });
   const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
   if (endpoint?.enabled) {
