@@ -4,3 +4,6 @@ import { z } from "zod";
 export const MODES = ["live", "test"] as const;
 export const modeSchema = z.enum(MODES);
 export type Mode = z.infer<typeof modeSchema>;
+
+/** The dashboard's mode switch: a cookie holding "test" while the merchant looks at test mode. */
+export const MODE_COOKIE = "sandi_mode";

@@ -14,7 +14,20 @@ const matched = (pathname: string) => {
 describe("the /v3 route table", () => {
   it("finds every route file under src/app/v3", () => {
     expect(routes.map((r) => r.segments.join("/")).sort()).toEqual(
-      ["", "[...path]", "account", "openapi.json", "otp/[otpId]", "request", "send", "topups", "verify"].sort(),
+      [
+        "",
+        "[...path]",
+        "account",
+        "openapi.json",
+        "otp/[otpId]",
+        "request",
+        "send",
+        "test/inbound-whatsapp",
+        "test/messages",
+        "test/receipts",
+        "topups",
+        "verify",
+      ].sort(),
     );
   });
 
@@ -23,6 +36,7 @@ describe("the /v3 route table", () => {
     expect(matched("/v3/openapi.json")).toEqual({ route: "openapi.json", params: {} });
     expect(matched("/v3/otp/OTP20261123ABCD000001")).toEqual({ route: "otp/[otpId]", params: { otpId: "OTP20261123ABCD000001" } });
     expect(matched("/v3")).toEqual({ route: "", params: {} });
+    expect(matched("/v3/test/messages")).toEqual({ route: "test/messages", params: {} });
   });
 
   it("sends every other path to the catch-all with its segments decoded", () => {

@@ -1,25 +1,31 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { REQUESTED_PATH_HEADER, signInUrlFor } from "@/components/auth/requested-path";
 import { EmailVerificationBanner } from "@/components/dashboard/email-verification-banner";
+import { ModeBanner } from "@/components/dashboard/mode-banner";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { TrpcReactProvider } from "@/components/trpc-provider";
 import { getSignedInSession } from "@/server/auth/session";
+import { isSandboxChannel } from "@/server/channels/registry";
+import { CHANNELS } from "@/server/services/merchants/prices";
+import { MODE_COOKIE, type Mode } from "@/schemas/mode";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const session = await getSignedInSession();
   if (!session) redirect(signInUrlFor((await headers()).get(REQUESTED_PATH_HEADER)));
+  const mode: Mode = (await cookies()).get(MODE_COOKIE)?.value === "test" ? "test" : "live";
   return (
     <TrpcReactProvider>
       <a href="#isi" className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50">
         Langsung ke isi
       </a>
       <div className="min-h-screen lg:flex">
-        <DashboardNav name={session.name} email={session.email} />
+        <DashboardNav name={session.name} email={session.email} mode={mode} />
         <main id="isi" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           <div className="mx-auto max-w-6xl">
+            <ModeBanner mode={mode} liveIsSandboxed={CHANNELS.every(isSandboxChannel)} />
             <EmailVerificationBanner />
             {children}
           </div>

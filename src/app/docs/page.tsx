@@ -4,7 +4,7 @@ import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 import { Operation } from "./operation";
 import { CodeBlock, Paragraphs, anchor, type Json } from "./prose";
-import { AuthSection, EnvelopeSection, ErrorTable, RateLimitSection } from "./reference-sections";
+import { AuthSection, EnvelopeSection, ErrorTable, RateLimitSection, TestModeSection } from "./reference-sections";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Referensi API" };
@@ -18,6 +18,7 @@ export default function DocsPage() {
     ["envelope", "Format respons"],
     ["autentikasi", "Autentikasi dan IP allowlist"],
     ["rate-limit", "Rate limit"],
+    ["mode-uji", "Mode uji untuk CI"],
     ["kode-error", "Kode error"],
   ];
   return (
@@ -72,6 +73,7 @@ curl -s ${base}/v3/verify \\
         <EnvelopeSection />
         <AuthSection />
         <RateLimitSection limit={DEFAULT_RATE_LIMIT} />
+        <TestModeSection base={base} />
         <ErrorTable />
         {operations.map(({ path, method, op }) => (
           <Operation key={`${method}${path}`} doc={doc} method={method} path={path} op={op} />

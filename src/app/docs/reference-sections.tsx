@@ -49,6 +49,33 @@ export function AuthSection() {
   );
 }
 
+/** How a merchant's CI tests its sign-in end to end with a test key. */
+export function TestModeSection({ base }: { base: string }) {
+  return (
+    <Section id="mode-uji" title="Mode uji (test mode) untuk pengembangan dan CI">
+      <p>
+        Setiap akun punya API key live (<Code>sk_live_…</Code>) dan API key uji (<Code>sk_test_…</Code>). Kunci uji memanggil endpoint yang sama dengan validasi, kode
+        error, rate limit, batas per tujuan dan aturan <Code>external_id</Code> yang sama, tetapi di dunia yang terpisah: pesan selalu lewat sandbox (tidak pernah ke
+        vendor), biaya dipotong dari saldo uji (akun baru mendapat 1.000.000 kredit uji), top-up memakai gateway sandbox, dan webhook dikirim ke URL webhook mode uji
+        dengan <Code>&quot;livemode&quot;: false</Code>. <Code>otp_id</Code> mode uji tidak dikenal oleh kunci live, dan sebaliknya. <Code>GET /v3/account</Code> menjawab{" "}
+        <Code>livemode</Code>.
+      </p>
+      <p>
+        Hanya untuk kunci uji: <Code>GET /v3/test/messages</Code> (pesan yang &ldquo;terkirim&rdquo;, dengan kodenya), <Code>POST /v3/test/inbound-whatsapp</Code> dan{" "}
+        <Code>POST /v3/test/receipts</Code>. Dengan kunci live, path ini dijawab 404 <Code>NOT_FOUND</Code>. Contoh uji sign-in di CI:
+      </p>
+      <CodeBlock
+        value={`KEY=$SANDI_TEST_KEY   # sk_test_…
+OTP_ID=$(curl -s ${base}/v3/request -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \
+  -d '{"channel":"sms","destination":"6281234567890"}' | jq -r .data.otp_id)
+CODE=$(curl -s "${base}/v3/test/messages?otp_id=$OTP_ID" -H "Authorization: Bearer $KEY" | jq -r '.data[0].code')
+curl -s ${base}/v3/verify -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \
+  -d "{\\"otp_id\\":\\"$OTP_ID\\",\\"otp\\":\\"$CODE\\"}"   # "verified": true`}
+      />
+    </Section>
+  );
+}
+
 export function RateLimitSection({ limit }: { limit: number }) {
   return (
     <Section id="rate-limit" title="Rate limit">

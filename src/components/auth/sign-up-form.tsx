@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretWithCopy } from "@/components/ui/copy-button";
 import { Button, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
 
 /** `brandExample` is the real message template filled with a sample brand, rendered on the server. */
@@ -53,14 +53,14 @@ export function SignUpForm({ brandExample }: { brandExample: string }) {
           <CreditsHint linked={false} />
         </Notice>
         <div className="flex flex-col gap-2">
-          <p className="text-sm font-medium">API key pertama Anda</p>
-          <div className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-            <code data-testid="new-api-key" className="min-w-0 flex-1 break-all font-mono text-sm">
-              {signUp.data.api_key}
-            </code>
-            <CopyButton value={signUp.data.api_key} />
-          </div>
-          <p className="text-xs text-amber-900">Simpan sekarang: kunci ini hanya ditampilkan sekali. Simpan di server Anda, jangan di aplikasi atau browser.</p>
+          <p className="text-sm font-medium">API key live Anda</p>
+          <SecretWithCopy value={signUp.data.api_key} testId="new-api-key" />
+          <p className="text-sm font-medium">API key uji (untuk pengembangan dan CI)</p>
+          <SecretWithCopy value={signUp.data.test_api_key} testId="new-test-api-key" />
+          <p className="text-xs text-slate-600">
+            Kunci uji memakai endpoint yang sama, tetapi hanya mengirim lewat sandbox dan memakai saldo uji (Rp 1.000.000 kredit uji): tidak ada pesan atau uang sungguhan.
+          </p>
+          <p className="text-xs text-amber-900">Simpan keduanya sekarang: kunci hanya ditampilkan sekali. Simpan di server Anda, jangan di aplikasi atau browser.</p>
         </div>
         {signInError ? <ErrorNotice message={signInError} /> : null}
         <Button onClick={continueToDashboard} busy={continuing}>

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import type { Mode } from "@/schemas/mode";
+import { ModeSwitch } from "./mode-switch";
 
 export const NAV_ITEMS = [
   { href: "/overview", label: "Ringkasan" },
@@ -15,7 +17,7 @@ export const NAV_ITEMS = [
   { href: "/security", label: "Keamanan" },
 ] as const;
 
-export function DashboardNav({ name, email }: { name: string; email: string }) {
+export function DashboardNav({ name, email, mode }: { name: string; email: string; mode: Mode }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -71,6 +73,9 @@ export function DashboardNav({ name, email }: { name: string; email: string }) {
         <Link href="/overview" className="text-lg font-bold text-brand-700">
           Sandi
         </Link>
+        <div className="mr-3 ml-auto w-36">
+          <ModeSwitch mode={mode} />
+        </div>
         <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
           {open ? "Tutup" : "Menu"}
         </button>
@@ -86,6 +91,9 @@ export function DashboardNav({ name, email }: { name: string; email: string }) {
           <Link href="/overview" className="px-3 text-xl font-bold tracking-tight text-brand-700">
             Sandi
           </Link>
+          <div className="px-3">
+            <ModeSwitch mode={mode} />
+          </div>
           {links}
         </nav>
         <div className="px-3">{account}</div>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretWithCopy } from "@/components/ui/copy-button";
 import { Badge, Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 
@@ -55,12 +55,7 @@ export function ApiKeysScreen() {
           {create.data ? (
             <div className="mt-3 flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
               <p className="text-sm font-medium text-amber-900">Salin kunci ini sekarang. Setelah halaman ditutup, kunci tidak bisa ditampilkan lagi.</p>
-              <div className="flex items-center gap-2">
-                <code data-testid="created-api-key" className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1.5 font-mono text-sm">
-                  {create.data.api_key}
-                </code>
-                <CopyButton value={create.data.api_key} />
-              </div>
+              <SecretWithCopy value={create.data.api_key} testId="created-api-key" className="rounded bg-white px-2 py-1.5" />
               <button type="button" onClick={() => create.reset()} className="self-start text-xs font-medium text-amber-900 underline">
                 Sudah saya simpan, sembunyikan
               </button>

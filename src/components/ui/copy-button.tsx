@@ -24,3 +24,15 @@ export function CopyButton({ value, label = "Salin" }: { value: string; label?: 
     </button>
   );
 }
+
+/** A secret shown once (an API key), wrapped so it never widens its card, with its copy button. */
+export function SecretWithCopy({ value, testId, className = "rounded-md border border-amber-300 bg-amber-50 p-3" }: { value: string; testId: string; className?: string }) {
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <code data-testid={testId} className="min-w-0 flex-1 break-all font-mono text-sm">
+        {value}
+      </code>
+      <CopyButton value={value} />
+    </div>
+  );
+}

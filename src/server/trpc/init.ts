@@ -8,6 +8,7 @@ import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { isAppError } from "@/server/errors";
 import { holdsControlCharacter } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
+import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
 import { TRPC_CODE_BY_APP_CODE } from "./error-map";
 
@@ -57,10 +58,19 @@ export const countSignUp = t.middleware(async ({ ctx, next }) => {
 });
 
 export type SignedInMerchant = { id: number; merchantId: string };
+/** The world the dashboard shows (docs/test-mode.md): the live account or its test world, as the mode switch says. */
+export type DashboardWorld = { id: number; mode: Mode; livemode: boolean };
 
+/**
+ * ctx.merchant is the signed-in (live) account, for account matters (password, brand);
+ * ctx.world is where data procedures read and write: keys, saldo, OTPs, webhooks.
+ */
 export const merchantProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.merchantPublicId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sesi Anda sudah berakhir. Silakan masuk lagi." });
-  const merchant = await findMerchantIds(ctx.merchantPublicId);
-  if (!merchant) throw new TRPCError({ code: "UNAUTHORIZED", message: "Akun tidak ditemukan. Silakan masuk lagi." });
-  return next({ ctx: { merchant: merchant satisfies SignedInMerchant } });
+  const found = await findMerchantIds(ctx.merchantPublicId);
+  if (!found) throw new TRPCError({ code: "UNAUTHORIZED", message: "Akun tidak ditemukan. Silakan masuk lagi." });
+  const test = ctx.mode === "test" && found.testWorldId !== null;
+  const world: DashboardWorld = test ? { id: found.testWorldId!, mode: "test", livemode: false } : { id: found.id, mode: "live", livemode: true };
+  const merchant: SignedInMerchant = { id: found.id, merchantId: found.merchantId };
+  return next({ ctx: { merchant, world } });
 });

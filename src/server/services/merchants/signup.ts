@@ -11,7 +11,14 @@ export async function signUpMerchant(input: SignUpInput) {
   try {
     const created = await createMerchant({ name: data.name, email: data.email, password: data.password, brandName: data.brandName }, { emailVerified: false });
     await sendVerificationMail(created.id);
-    return { merchant_id: created.merchant_id, key_id: created.key_id, api_key: created.api_key, prefix: created.prefix };
+    return {
+      merchant_id: created.merchant_id,
+      key_id: created.key_id,
+      api_key: created.api_key,
+      prefix: created.prefix,
+      test_key_id: created.test_key_id,
+      test_api_key: created.test_api_key,
+    };
   } catch (err) {
     if (err instanceof AppError && err.code === "CONFLICT") throw new AppError("CONFLICT", "E-mail ini sudah terdaftar. Silakan masuk.");
     throw err;

@@ -23,9 +23,13 @@ function inboundIsSandboxed(): boolean {
   return isSandboxChannel("whatsapp") && !getEnv().WHATSAPP_APP_SECRET;
 }
 
-/** The merchant's whatsapp_inbound OTPs still waiting for the user's message; none outside sandbox mode. */
-export async function listPendingInbound(merchantId: number, now = new Date()) {
-  if (!inboundIsSandboxed()) return { available: false, items: [] };
+/** A world of the dashboard: test worlds are always sandboxed. */
+type World = { id: number; livemode: boolean };
+
+/** The world's whatsapp_inbound OTPs still waiting for the user's message; none outside sandbox mode. */
+export async function listPendingInbound(world: World, now = new Date()) {
+  if (world.livemode && !inboundIsSandboxed()) return { available: false, items: [] };
+  const merchantId = world.id;
   const db = await getDb();
   const rows = await db.otpTransaction.findMany({
     where: { merchantId, channel: "whatsapp_inbound", status: "pending", expiresAt: { gt: now } },
@@ -46,8 +50,9 @@ export async function listPendingInbound(merchantId: number, now = new Date()) {
 }
 
 /** Sends the OTP's message as its user would: from the bound number, or from SANDBOX_INBOUND_SENDER when unbound. */
-export async function completeSandboxInbound(merchantId: number, otpId: string, now = new Date()): Promise<InboundResult> {
-  if (!inboundIsSandboxed()) throw new AppError("NOT_FOUND", "Hanya tersedia di mode sandbox: pesan WhatsApp sungguhan datang dari pengguna.");
+export async function completeSandboxInbound(world: World, otpId: string, now = new Date()): Promise<InboundResult> {
+  const merchantId = world.id;
+  if (world.livemode && !inboundIsSandboxed()) throw new AppError("NOT_FOUND", "Hanya tersedia di mode sandbox: pesan WhatsApp sungguhan datang dari pengguna.");
   const db = await getDb();
   const otp = await db.otpTransaction.findFirst({
     where: { otpId, merchantId, channel: "whatsapp_inbound" },

@@ -3,8 +3,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from "@/server/services/api-k
 import { merchantProcedure, router } from "../init";
 
 export const apiKeysRouter = router({
-  list: merchantProcedure.output(apiKeyListOutputSchema).query(({ ctx }) => listApiKeys(ctx.merchant.id)),
+  list: merchantProcedure.output(apiKeyListOutputSchema).query(({ ctx }) => listApiKeys(ctx.world.id)),
   /** The plaintext key is in this response only. */
-  create: merchantProcedure.input(apiKeyCreateSchema).output(apiKeyCreatedOutputSchema).mutation(({ ctx, input }) => createApiKey(ctx.merchant.merchantId, input.name)),
-  revoke: merchantProcedure.input(apiKeyRevokeSchema).output(apiKeyRevokedOutputSchema).mutation(({ ctx, input }) => revokeApiKey(input.keyId, ctx.merchant.id)),
+  create: merchantProcedure.input(apiKeyCreateSchema).output(apiKeyCreatedOutputSchema).mutation(({ ctx, input }) => createApiKey(ctx.merchant.merchantId, input.name, ctx.world.mode)),
+  revoke: merchantProcedure.input(apiKeyRevokeSchema).output(apiKeyRevokedOutputSchema).mutation(({ ctx, input }) => revokeApiKey(input.keyId, ctx.world.id)),
 });

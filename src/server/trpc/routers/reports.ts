@@ -10,16 +10,16 @@ import { getTransaction, listTransactions } from "@/server/services/reports/tran
 import { merchantProcedure, router } from "../init";
 
 export const reportsRouter = router({
-  overview: merchantProcedure.query(({ ctx }) => getOverview(ctx.merchant.id)),
-  transactions: merchantProcedure.input(transactionFilterSchema).query(({ ctx, input }) => listTransactions(ctx.merchant.id, input)),
-  transaction: merchantProcedure.input(transactionDetailSchema).query(({ ctx, input }) => getTransaction(ctx.merchant.id, input.otpId)),
-  sandboxInbox: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listSandboxMessages(ctx.merchant.id, input)),
+  overview: merchantProcedure.query(({ ctx }) => getOverview(ctx.world.id)),
+  transactions: merchantProcedure.input(transactionFilterSchema).query(({ ctx, input }) => listTransactions(ctx.world.id, input)),
+  transaction: merchantProcedure.input(transactionDetailSchema).query(({ ctx, input }) => getTransaction(ctx.world.id, input.otpId)),
+  sandboxInbox: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listSandboxMessages(ctx.world.id, input)),
   /** Sandbox mode only: whatsapp_inbound OTPs the merchant can complete from the inbox. */
-  pendingInbound: merchantProcedure.output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.merchant.id)),
+  pendingInbound: merchantProcedure.output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.world)),
   /** Sandbox mode only: sends the OTP's WhatsApp message as its user would. */
-  completeInbound: merchantProcedure.input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.merchant.id, input.otpId)),
-  ledger: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listLedgerEntries(ctx.merchant.id, input)),
+  completeInbound: merchantProcedure.input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.world, input.otpId)),
+  ledger: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listLedgerEntries(ctx.world.id, input)),
   /** CSV files for a range of WIB days; the browser saves them (the dashboard reaches the server only through tRPC). */
-  exportTransactions: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportTransactionsCsv(ctx.merchant.id, input)),
-  exportLedger: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportLedgerCsv(ctx.merchant.id, input)),
+  exportTransactions: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportTransactionsCsv(ctx.world.id, input)),
+  exportLedger: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportLedgerCsv(ctx.world.id, input)),
 });

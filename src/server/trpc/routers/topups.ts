@@ -9,10 +9,10 @@ import { merchantProcedure, router } from "../init";
 
 export const topupsRouter = router({
   /** The same invoice as POST /v3/topups; the screen opens its hosted page. */
-  create: merchantProcedure.input(createTopupInput).mutation(({ ctx, input }) => createTopup(ctx.merchant.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null })),
+  create: merchantProcedure.input(createTopupInput).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null })),
   /** The picker on the balance screen: active methods that take the package, with fee and total. */
   methods: merchantProcedure.input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
-  list: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listTopups(ctx.merchant.id, input)),
+  list: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listTopups(ctx.world.id, input)),
   /** A paid top-up's receipt, for printing. */
-  receipt: merchantProcedure.input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.merchant.id, input.topupId)),
+  receipt: merchantProcedure.input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.world.id, input.topupId)),
 });

@@ -13,12 +13,12 @@ import { merchantProcedure, router } from "../init";
 
 export const webhooksRouter = router({
   /** URL and state, never the secret. */
-  settings: merchantProcedure.output(webhookSettingsOutputSchema).query(({ ctx }) => webhookSettingsView(ctx.merchant.id)),
+  settings: merchantProcedure.output(webhookSettingsOutputSchema).query(({ ctx }) => webhookSettingsView(ctx.world.id)),
   /** The secret, only when the merchant asks to see it. */
-  revealSecret: merchantProcedure.output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.merchant.id)),
-  setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.merchantId, { webhookUrl: input.url })),
-  rotateSecret: merchantProcedure.output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.merchant.id)),
-  sendTest: merchantProcedure.mutation(({ ctx }) => sendTestEvent(ctx.merchant.id)),
-  events: merchantProcedure.input(webhookEventsSchema).query(({ ctx, input }) => listWebhookEvents(ctx.merchant.id, input)),
-  resend: merchantProcedure.input(webhookResendSchema).mutation(({ ctx, input }) => resendEvent(ctx.merchant.id, input.eventId)),
+  revealSecret: merchantProcedure.output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.world.id)),
+  setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.merchantId, { webhookUrl: input.url }, ctx.world.mode)),
+  rotateSecret: merchantProcedure.output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.world.id)),
+  sendTest: merchantProcedure.mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
+  events: merchantProcedure.input(webhookEventsSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
+  resend: merchantProcedure.input(webhookResendSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
 });
