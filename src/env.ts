@@ -78,6 +78,10 @@ const schema = z.object({
   METRICS_TOKEN: secret,
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   OTP_RETENTION_DAYS: integer(1, 3650, 90),
+  /** Days the merchant's API request log ("Log API") is kept. */
+  API_LOG_RETENTION_DAYS: integer(1, 365, 14),
+  /** Writes the API request log (batched, off the request path); off only to measure its cost. */
+  API_LOG: flag.default(true),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
   OTEL_SERVICE_NAME: z.string().min(1).default("sandi"),
   /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */

@@ -59,6 +59,8 @@ async function main() {
     // The in-app webhook worker (started by src/instrumentation.ts in this process) finishes the
     // delivery it is on, so nothing is left leased until its lease runs out.
     await globalThis.__sandiWorker?.stop?.().catch(() => undefined);
+    // Buffered writes (the merchants' API request log) reach the database before the pool goes.
+    await Promise.all((globalThis.__sandiApiLogFlushers ?? []).map((flush) => flush().catch(() => undefined)));
     await app.close().catch(() => undefined);
     process.exit(0);
   };

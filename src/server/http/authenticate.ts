@@ -8,6 +8,8 @@ export type AuthenticatedMerchant = MerchantProfile & {
   /** The live account's public id, in both modes. */
   merchantId: string;
   keyId: string;
+  /** The key's display prefix (sk_live_abcd), for the merchant's API log. */
+  keyPrefix: string;
   /** Requests per second for each of the merchant's keys; null = the service default. */
   rateLimit: number | null;
   /** As stored (comma-separated); allowedIps is the compiled form the wrapper checks. */
@@ -67,6 +69,7 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
     select: {
       id: true,
       keyId: true,
+      prefix: true,
       revokedAt: true,
       lastUsedAt: true,
       merchant: { select: { id: true, ...settings, live: { select: settings } } },
@@ -90,6 +93,7 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
       prices: account.prices,
       smsAppHash: account.smsAppHash,
       keyId: key.keyId,
+      keyPrefix: key.prefix,
       rateLimit: account.rateLimit,
       ipAllowlist: account.ipAllowlist,
       allowedIps: compileIpAllowlist(account.ipAllowlist),

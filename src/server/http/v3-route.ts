@@ -39,6 +39,8 @@ import { isIpAllowed } from "./ip-allowlist-check";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
 import { MAX_BODY_BYTES, parseJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";
+import { maskRequestBody } from "@/server/services/api-log/mask-body";
+import { recordApiRequest } from "@/server/services/api-log/api-log-writer";
 import { recordV3Request } from "@/server/metrics/record";
 
 /** What the wrapper needs of a request, from a Fetch Request (Next) or straight from node:http (the production front). */
@@ -93,18 +95,20 @@ function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
 
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-type Scope = { requestId: string; headers: Record<string, string>; setMerchant: (publicId: string) => void };
+/** What the merchant's API log needs of an authenticated request, filled in as the request goes. */
+type Caller = { merchant: AuthenticatedMerchant; clientIp: string | null; body?: unknown };
+type Scope = { requestId: string; headers: Record<string, string>; setCaller: (caller: Caller) => void };
 
 /** Runs fn with the envelope, request id, error mapping and the request log around it. Never throws. */
 async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
   const started = performance.now();
   const requestId = randomUUID();
   const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": requestId, "Cache-Control": "no-store" };
-  let merchantId: string | null = null;
+  const seen: { caller: Caller | null } = { caller: null };
   let answer: V3Answer;
   let errorCode: string | undefined;
   try {
-    const data = await fn({ requestId, headers, setMerchant: (id) => (merchantId = id) });
+    const data = await fn({ requestId, headers, setCaller: (c) => (seen.caller = c) });
     answer = okAnswer(data, headers);
   } catch (err) {
     const appError = isAppError(err) ? err : new AppError("INTERNAL_ERROR");
@@ -113,16 +117,34 @@ async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<
     answer = errorAnswer(appError, headers);
   }
   recordV3Request(incoming.method, incoming.pathname, answer.status, errorCode, started);
+  const latencyMs = Math.round(performance.now() - started);
+  const { caller } = seen;
   try {
     logRequest({
       method: incoming.method,
       path: incoming.pathname,
       status: answer.status,
-      latency_ms: Math.round(performance.now() - started),
-      merchant_id: merchantId,
+      latency_ms: latencyMs,
+      merchant_id: caller?.merchant.merchantId ?? null,
       request_id: requestId,
       ...(errorCode ? { error_code: errorCode } : {}),
     });
+    // The merchant's own log: only requests whose key says whose they are.
+    if (caller) {
+      recordApiRequest({
+        merchantId: caller.merchant.id,
+        at: new Date(),
+        method: incoming.method,
+        path: incoming.pathname.slice(0, 200),
+        status: answer.status,
+        errorCode: errorCode ?? null,
+        latencyMs,
+        requestId,
+        keyPrefix: caller.merchant.keyPrefix,
+        clientIp: caller.clientIp,
+        requestBody: maskRequestBody(caller.body),
+      });
+    }
   } catch {
     // A log line that cannot be written must not turn an answered request into a 500.
   }
@@ -185,10 +207,11 @@ function handlerOf(untraced: Direct): V3Handler {
 
 export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handler {
   return handlerOf((incoming, rawParams) =>
-    withEnvelope(incoming, async ({ requestId, headers, setMerchant }) => {
+    withEnvelope(incoming, async ({ requestId, headers, setCaller }) => {
       const merchant = await authenticateBearer(incoming.header("authorization"));
-      setMerchant(merchant.merchantId);
       const clientIp = resolveClientIp({ get: incoming.header });
+      const caller: Caller = { merchant, clientIp };
+      setCaller(caller);
       if (!isIpAllowed(merchant.allowedIps, clientIp)) {
         throw new AppError("IP_NOT_ALLOWED", `Alamat IP ${clientIp ?? "(tidak diketahui)"} tidak ada di daftar IP yang diizinkan untuk akun ini.`);
       }
@@ -201,7 +224,11 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handle
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
       let body: Promise<unknown> | undefined;
-      const json = () => (body ??= incoming.body().then(parseJsonBody));
+      const json = () =>
+        (body ??= incoming
+          .body()
+          .then(parseJsonBody)
+          .then((value) => (caller.body = value)));
       return handler({ merchant, pathname: incoming.pathname, params, requestId, clientIp, json, query: () => new URLSearchParams(incoming.search) });
     }),
   );

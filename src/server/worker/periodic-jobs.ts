@@ -7,6 +7,7 @@ import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
 import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
+import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 
@@ -23,6 +24,7 @@ const JOBS: Job[] = [
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
   { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
+  { name: "purge-old-api-log", everyMs: 10 * 60_000, run: purgeOldApiLog },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {

@@ -7,6 +7,8 @@ import { getOverview } from "@/server/services/reports/overview";
 import { listSandboxMessages } from "@/server/services/reports/sandbox-inbox";
 import { completeSandboxInbound, listPendingInbound } from "@/server/services/otp/sandbox-inbound";
 import { getTransaction, listTransactions } from "@/server/services/reports/transactions";
+import { apiLogFilterSchema, apiLogPageSchema } from "@/schemas/dashboard/api-log";
+import { listApiLog } from "@/server/services/api-log/list-api-log";
 import { merchantProcedure, router } from "../init";
 
 export const reportsRouter = router({
@@ -18,6 +20,8 @@ export const reportsRouter = router({
   pendingInbound: merchantProcedure.output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.world)),
   /** Sandbox mode only: sends the OTP's WhatsApp message as its user would. */
   completeInbound: merchantProcedure.input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.world, input.otpId)),
+  /** "Log API": the world's /v3 requests with masked bodies. */
+  apiLog: merchantProcedure.input(apiLogFilterSchema).output(apiLogPageSchema).query(({ ctx, input }) => listApiLog(ctx.world.id, input)),
   ledger: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listLedgerEntries(ctx.world.id, input)),
   /** CSV files for a range of WIB days; the browser saves them (the dashboard reaches the server only through tRPC). */
   exportTransactions: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportTransactionsCsv(ctx.world.id, input)),

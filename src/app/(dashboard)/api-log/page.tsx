@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { ApiLogScreen } from "@/components/screens/api-log-screen";
+
+export const metadata: Metadata = { title: "Log API" };
+
+export default function Page() {
+  return <ApiLogScreen />;
+}

@@ -1,0 +1,23 @@
+// What the API log keeps of a request body: the JSON as sent, with the code and
+// anything secret replaced, cut to a readable size. Destinations stay: they are the
+// merchant's own data, masked later by personal-data retention like every OTP's.
+const MASK = "••••";
+const MAX_STORED = 2000;
+/** `otp` is the code of /v3/send and /v3/verify; the rest are names a secret could go by. */
+const SECRET_FIELD = /^(otp|code|pin)$|secret|password|passwd|token|api_?key|authorization|signature/i;
+
+function masked(value: unknown, depth: number): unknown {
+  if (depth > 8) return MASK;
+  if (Array.isArray(value)) return value.map((v) => masked(v, depth + 1));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? MASK : masked(v, depth + 1)]));
+  }
+  return value;
+}
+
+/** The body to store, or null when there was none (a GET, or a body that was not JSON). */
+export function maskRequestBody(body: unknown): string | null {
+  if (body === undefined) return null;
+  const text = JSON.stringify(masked(body, 0));
+  return text.length > MAX_STORED ? `${text.slice(0, MAX_STORED)}…` : text;
+}
