@@ -42,3 +42,52 @@ test("after a payment the saldo, the top-up's status and its ledger credit chang
   expect(state!.ledger).toContain(invoice.topup_id);
   await shotsAtThreeWidths(page, "money-01-balance-paid");
 });
+
+test("the hosted page names the service as payee and the recipient the payer's app shows; paid, it leads to the receipt and back", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const m = operatorMerchant("Toko Bayar", ["--brand", "Toko Maju Jaya"]);
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
+  const headers = { authorization: `Bearer ${key}` };
+  const qris = (await (await request.post("/v3/topups", { headers, data: { amount: 100000 } })).json()).data as Invoice;
+  const va = (await (await request.post("/v3/topups", { headers, data: { amount: 100000, payment_method_id: 2 } })).json()).data as Invoice;
+
+  const url = new URL(qris.payment_url);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Sandi" })).toBeVisible();
+  await expect(page.getByText("Pembayaran kepada")).toBeVisible();
+  await expect(page.getByTestId("topup-for")).toHaveText("Top-up untuk Toko Maju Jaya");
+  // What the QR's tag 59 holds: the service's name, as the payer's banking app will show it.
+  await expect(page.getByTestId("recipient-name")).toHaveText("SANDI");
+  await expect(page.getByText(/nama penerima SANDI/)).toBeVisible();
+  await shotsAtThreeWidths(page, "money-02-hosted-qris");
+
+  const vaUrl = new URL(va.payment_url);
+  await page.goto(`${vaUrl.pathname}${vaUrl.search}`);
+  await expect(page.getByTestId("recipient-name")).toHaveText("Sandi");
+  await shotsAtThreeWidths(page, "money-03-hosted-va");
+
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByRole("button", { name: "Simulasikan pembayaran" }).click();
+  await expect(page.getByText("Pembayaran berhasil", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("topup-status")).toContainText(/Dibayar \d{1,2} \w{3} \d{4} \d\d\.\d\d WIB\./);
+  await expect(page.getByRole("link", { name: "Kembali ke dashboard" })).toHaveAttribute("href", "/balance");
+  await shotsAtThreeWidths(page, "money-04-hosted-paid");
+
+  // The receipt opens from the same signed link, without a login.
+  await page.getByRole("link", { name: "Lihat kuitansi" }).click();
+  await expect(page.getByTestId("receipt-id")).toHaveText(qris.topup_id);
+  await expect(page.getByTestId("receipt")).toContainText("Toko Bayar");
+  await expect(page.getByTestId("receipt-total")).toHaveText("Rp 100.700");
+  await shotsAtThreeWidths(page, "money-05-hosted-receipt");
+  await page.getByRole("link", { name: "← Kembali ke tagihan" }).click();
+  await expect(page.getByText("Pembayaran berhasil", { exact: true })).toBeVisible();
+
+  // The way back: a signed-out payer signs in and lands on Saldo, where the payment shows.
+  await page.getByRole("link", { name: "Kembali ke dashboard" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("E-mail").fill(m.email);
+  await page.getByLabel("Kata sandi").fill(m.password);
+  await page.getByRole("button", { name: "Masuk" }).click();
+  await expect(page).toHaveURL(/\/balance$/);
+  await expect(page.getByTestId("balance-saldo")).toHaveText("Rp 100.000");
+});

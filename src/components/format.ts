@@ -29,3 +29,6 @@ export const OTP_STATUS_LABELS: Record<string, string> = {
   failed: "Gagal",
   verified: "Terverifikasi",
 };
+
+/** "2026-11-23 23:31:05" (the API's WIB timestamps) → "23 Nov 2026 23.31 WIB", the one way screens show a moment. */
+export { wibTextLong as formatWibText } from "@/server/lib/wib-time";
