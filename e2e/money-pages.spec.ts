@@ -91,3 +91,29 @@ test("the hosted page names the service as payee and the recipient the payer's a
   await expect(page).toHaveURL(/\/balance$/);
   await expect(page.getByTestId("balance-saldo")).toHaveText("Rp 100.000");
 });
+
+test("prices per channel in rupiah: the defaults on the landing page, the merchant's own on Saldo", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  for (const [channel, price] of [
+    ["whatsapp", "Rp 350"],
+    ["sms", "Rp 450"],
+    ["email", "Rp 100"],
+    ["misscall", "Rp 250"],
+    ["voice", "Rp 800"],
+    ["whatsapp_inbound", "Rp 300"],
+  ]) {
+    await expect(page.getByTestId(`price-${channel}`)).toContainText(`${price} per OTP terkirim`);
+  }
+  await shotsAtThreeWidths(page, "money-06-landing-prices");
+
+  // An operator's price for this merchant is the one its Saldo page shows.
+  const m = operatorMerchant("Toko Harga");
+  otpctl("merchant", "update", m.merchant_id, "--price", "sms=500");
+  await signIn(page, m.email, m.password);
+  await page.getByRole("link", { name: "Saldo" }).first().click();
+  const prices = page.getByTestId("price-list");
+  await expect(prices.getByRole("listitem").filter({ hasText: "SMS" })).toContainText("Rp 500");
+  await expect(prices.getByRole("listitem").filter({ hasText: /^WhatsApp/ }).first()).toContainText("Rp 350");
+  await shotsAtThreeWidths(page, "money-07-balance-prices");
+});

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LedgerTable } from "@/components/balance/ledger-table";
 import { TopupHistory } from "@/components/balance/topup-history";
 import { CsvExport } from "@/components/dashboard/csv-export";
+import { PriceList } from "@/components/dashboard/price-list";
 import { TopupPicker } from "@/components/dashboard/topup-picker";
 import { formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -23,6 +24,7 @@ export function BalanceScreen() {
     refetchInterval: POLL_MS,
   });
   const data = view.data;
+  const profile = useQuery(trpc.account.profile.queryOptions());
   const failed = view.error && !data ? <ErrorNotice message={errorMessage(view.error)} onRetry={() => view.refetch()} /> : null;
 
   return (
@@ -45,6 +47,10 @@ export function BalanceScreen() {
             <TopupPicker />
           </Card>
         </div>
+
+        <Card title="Harga per OTP">
+          {profile.data ? <PriceList prices={profile.data.prices} /> : <Loading />}
+        </Card>
 
         <Card title="Riwayat isi saldo">
           {view.isPending ? <Loading /> : null}
