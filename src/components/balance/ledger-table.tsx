@@ -1,4 +1,5 @@
-import { formatRupiah } from "@/components/format";
+import Link from "next/link";
+import { formatRupiah, formatWibText } from "@/components/format";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 
 export type LedgerRow = { id: string; amount: number; balance_after: number; reason: string; reference: string | null; note: string | null; created_at: string };
@@ -11,14 +12,32 @@ const REASONS: Record<string, string> = {
   manual_debit: "Pengurangan oleh operator",
 };
 
-const LEDGER_COLUMNS = [{ label: "Waktu (WIB)" }, { label: "Keterangan" }, { label: "Referensi" }, { label: "Jumlah", align: "right" as const }, { label: "Saldo akhir", align: "right" as const }];
+const LEDGER_COLUMNS = [{ label: "Waktu" }, { label: "Keterangan" }, { label: "Referensi" }, { label: "Jumlah", align: "right" as const }, { label: "Saldo akhir", align: "right" as const }];
+
+/** Where a reference leads: a charge or refund to its OTP, a top-up to its receipt (a top-up is in the ledger only once paid). */
+function referenceHref(reason: string, reference: string): string | null {
+  if (reason === "otp_charge" || reason === "otp_refund") return `/transactions/${encodeURIComponent(reference)}`;
+  if (reason === "topup") return `/balance/receipts/${encodeURIComponent(reference)}`;
+  return null;
+}
+
+function Reference({ reason, reference }: { reason: string; reference: string | null }) {
+  if (!reference) return <span className="text-slate-500">—</span>;
+  const href = referenceHref(reason, reference);
+  if (!href) return <span className="font-mono text-xs">{reference}</span>;
+  return (
+    <Link href={href} className="font-mono text-xs text-brand-600 hover:underline">
+      {reference}
+    </Link>
+  );
+}
 
 export function LedgerTable({ items }: { items: LedgerRow[] }) {
   return (
     <StackedTable columns={LEDGER_COLUMNS} caption="Mutasi saldo">
       {items.map((e) => (
         <StackedRow key={e.id} data-testid="ledger-row" className="align-top">
-          <StackedCell label="Waktu (WIB)">{e.created_at}</StackedCell>
+          <StackedCell label="Waktu" className="whitespace-nowrap">{formatWibText(e.created_at)}</StackedCell>
           <StackedCell label="Keterangan">
             <span>
               {REASONS[e.reason] ?? e.reason}
@@ -26,7 +45,7 @@ export function LedgerTable({ items }: { items: LedgerRow[] }) {
             </span>
           </StackedCell>
           <StackedCell label="Referensi" className="whitespace-nowrap">
-            <span className="font-mono text-xs">{e.reference ?? "—"}</span>
+            <Reference reason={e.reason} reference={e.reference} />
           </StackedCell>
           <StackedCell label="Jumlah" align="right" className={`whitespace-nowrap tabular-nums ${e.amount < 0 ? "text-red-700" : "text-emerald-700"}`}>
             {e.amount < 0 ? "−" : "+"}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatRupiah } from "@/components/format";
+import { formatRupiah, formatWibText } from "@/components/format";
 import { Badge } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 
@@ -8,7 +8,7 @@ export type TopupRow = { topup_id: string; created_at: string; payment_method: s
 const TOPUP_COLUMNS = [
   { label: "Status" },
   { label: "ID" },
-  { label: "Dibuat (WIB)" },
+  { label: "Dibuat" },
   { label: "Metode" },
   { label: "Paket", align: "right" as const },
   { label: "Tindakan", hidden: true },
@@ -40,7 +40,7 @@ export function TopupHistory({ items }: { items: TopupRow[] }) {
             <StackedCell label="ID" className="whitespace-nowrap">
               <span className="font-mono text-xs">{t.topup_id}</span>
             </StackedCell>
-            <StackedCell label="Dibuat (WIB)">{t.created_at}</StackedCell>
+            <StackedCell label="Dibuat" className="whitespace-nowrap">{formatWibText(t.created_at)}</StackedCell>
             <StackedCell label="Metode">{t.payment_method}</StackedCell>
             <StackedCell label="Paket" align="right" className="whitespace-nowrap tabular-nums">
               {formatRupiah(t.amount)}

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -10,7 +11,7 @@ import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-t
 const COLUMNS = [{ label: "Kunci" }, { label: "Nama" }, { label: "Status" }, { label: "Dibuat" }, { label: "Terakhir dipakai" }, { label: "Tindakan", hidden: true }];
 
 function when(value: string | null): string {
-  return value ? `${value}\u00a0WIB` : "Belum pernah";
+  return value ? formatWibText(value) : "Belum pernah";
 }
 
 export function ApiKeysScreen() {
