@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CurlExample } from "@/components/dashboard/curl-example";
 import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -68,6 +69,8 @@ export function ApiKeysScreen() {
             </div>
           ) : null}
         </Card>
+
+        <CurlExample apiKey={create.data?.api_key ?? null} />
 
         <Card title="Kunci Anda">
           {keys.isPending ? <Loading /> : null}

@@ -3,6 +3,7 @@ import { inboundResultOutput, pendingInboundOutput } from "@/schemas/dashboard/s
 import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
 import { exportLedgerCsv, exportTransactionsCsv } from "@/server/services/reports/exports";
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
+import { getGettingStarted } from "@/server/services/reports/getting-started";
 import { getOverview } from "@/server/services/reports/overview";
 import { listSandboxMessages } from "@/server/services/reports/sandbox-inbox";
 import { completeSandboxInbound, listPendingInbound } from "@/server/services/otp/sandbox-inbound";
@@ -11,6 +12,8 @@ import { merchantProcedure, router } from "../init";
 
 export const reportsRouter = router({
   overview: merchantProcedure.query(({ ctx }) => getOverview(ctx.merchant.id)),
+  /** The overview's checklist: which first steps the account has taken. */
+  gettingStarted: merchantProcedure.query(({ ctx }) => getGettingStarted(ctx.merchant.id)),
   transactions: merchantProcedure.input(transactionFilterSchema).query(({ ctx, input }) => listTransactions(ctx.merchant.id, input)),
   transaction: merchantProcedure.input(transactionDetailSchema).query(({ ctx, input }) => getTransaction(ctx.merchant.id, input.otpId)),
   sandboxInbox: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listSandboxMessages(ctx.merchant.id, input)),
