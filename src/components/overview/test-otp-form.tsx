@@ -78,7 +78,7 @@ export function TestOtpForm() {
               <Link href={`/transactions/${sent.otp_id}`} className="font-mono text-xs text-brand-600 hover:underline">
                 {sent.otp_id}
               </Link>
-              <OtpStatusBadge status={sent.status} />
+              <OtpStatusBadge status={verify.data?.verified ? "verified" : sent.status} />
               <span className="text-slate-600">{sent.price ? `dipotong ${formatRupiah(sent.price)}` : "tidak dipotong"}</span>
             </p>
             {sent.status === "failed" ? null : (

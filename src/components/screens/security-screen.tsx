@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { SupportContact } from "@/components/dashboard/support-contact";
 import { ChangePasswordCard } from "@/components/dashboard/change-password-card";
+import { TwoStepCard } from "@/components/dashboard/two-step-card";
 import { PriceList } from "@/components/dashboard/price-list";
 import { formatNumber } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -56,6 +57,7 @@ export function SecurityScreen() {
           <Card title="Harga per OTP" className="lg:col-span-2">
             <PriceList prices={profile.data.prices} />
           </Card>
+          <TwoStepCard />
           <ChangePasswordCard />
         </div>
       ) : null}
