@@ -40,7 +40,7 @@ export function TopupHistory({ items }: { items: TopupRow[] }) {
             <StackedCell label="ID" className="whitespace-nowrap">
               <span className="font-mono text-xs">{t.topup_id}</span>
             </StackedCell>
-            <StackedCell label="Dibuat" className="whitespace-nowrap">{formatWibText(t.created_at)}</StackedCell>
+            <StackedCell label="Dibuat">{formatWibText(t.created_at)}</StackedCell>
             <StackedCell label="Metode">{t.payment_method}</StackedCell>
             <StackedCell label="Paket" align="right" className="whitespace-nowrap tabular-nums">
               {formatRupiah(t.amount)}

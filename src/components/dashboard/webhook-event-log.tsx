@@ -107,7 +107,7 @@ export function WebhookEventLog() {
                           {delivery.attempts.map((a) => (
                             <StackedRow key={a.attempt_number} className="align-top">
                               <StackedCell label="#">{a.attempt_number}</StackedCell>
-                              <StackedCell label="Waktu" className="whitespace-nowrap">
+                              <StackedCell label="Waktu">
                                 {formatWibText(a.started_at)}
                               </StackedCell>
                               <StackedCell label="HTTP" data-testid="webhook-attempt-status">

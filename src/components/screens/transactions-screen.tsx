@@ -131,7 +131,7 @@ export function TransactionsScreen() {
                       {t.otp_id}
                     </Link>
                   </StackedCell>
-                  <StackedCell label="Waktu" className="whitespace-nowrap">
+                  <StackedCell label="Waktu">
                     {formatWibText(t.created_at)}
                   </StackedCell>
                   <StackedCell label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</StackedCell>
