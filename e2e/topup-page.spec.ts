@@ -75,7 +75,9 @@ test("QRIS invoice: amounts, Unduh QR saves a PNG that scans back to the issued 
   expect(invoice.payment_type).toBe("qr");
 
   await page.goto(pathOf(invoice));
-  await expect(page.getByRole("heading", { level: 1, name: "Toko Maju Jaya" })).toBeVisible();
+  // The payee is the service; the merchant is whose saldo the payment tops up.
+  await expect(page.getByRole("heading", { level: 1, name: "Sandi" })).toBeVisible();
+  await expect(page.getByTestId("topup-for")).toHaveText("Top-up untuk Toko Maju Jaya");
   await expect(page.getByTestId("amount")).toHaveText("Rp 100.000");
   await expect(page.getByTestId("admin-fee")).toHaveText("Rp 700");
   await expect(page.getByTestId("payment-total")).toHaveText("Rp 100.700");

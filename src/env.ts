@@ -86,6 +86,8 @@ const schema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default("sandi"),
   /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */
   SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("must be an e-mail address").optional()),
+  /** The service's name as payers and users see it: the payee of top-ups (QRIS tag 59, VA account name, receipts). */
+  SERVICE_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2, "must be 2 to 50 characters").max(50, "must be 2 to 50 characters").default("Sandi")),
   SUPPORT_WHATSAPP: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").optional()),
 });
 

@@ -1,16 +1,19 @@
 import Link from "next/link";
 import { getEnv } from "@/env";
+import { formatRupiah } from "@/components/format";
 import { getSignedInMerchantId } from "@/server/auth/session";
+import { DEFAULT_PRICES } from "@/server/services/merchants/prices";
+import type { Channel } from "@/generated/prisma/enums";
 
 export const dynamic = "force-dynamic";
 
-const CHANNELS = [
-  { name: "WhatsApp", text: "Kode dikirim lewat template autentikasi WhatsApp." },
-  { name: "SMS", text: "Untuk nomor tanpa WhatsApp; mendukung hash SMS Retriever Android." },
-  { name: "E-mail", text: "Kode dikirim atas nama brand Anda." },
-  { name: "Misscall", text: "Pengguna memasukkan digit terakhir nomor yang menelepon." },
-  { name: "Panggilan suara", text: "Kode empat digit dibacakan satu per satu." },
-  { name: "WhatsApp masuk", text: "Pengguna mengirim pesan ke kami; terverifikasi otomatis." },
+const CHANNELS: { key: Channel; name: string; text: string }[] = [
+  { key: "whatsapp", name: "WhatsApp", text: "Kode dikirim lewat template autentikasi WhatsApp." },
+  { key: "sms", name: "SMS", text: "Untuk nomor tanpa WhatsApp; mendukung hash SMS Retriever Android." },
+  { key: "email", name: "E-mail", text: "Kode dikirim atas nama brand Anda." },
+  { key: "misscall", name: "Misscall", text: "Pengguna memasukkan digit terakhir nomor yang menelepon." },
+  { key: "voice", name: "Panggilan suara", text: "Kode empat digit dibacakan satu per satu." },
+  { key: "whatsapp_inbound", name: "WhatsApp masuk", text: "Pengguna mengirim pesan ke kami; terverifikasi otomatis." },
 ];
 
 const STEPS = [
@@ -88,15 +91,22 @@ export default async function HomePage() {
 
         <section className="border-t border-slate-200 bg-slate-50">
           <div className="mx-auto max-w-5xl px-6 py-14">
-            <h2 className="text-2xl font-semibold">Enam channel, satu API</h2>
+            <h2 className="text-2xl font-semibold">Enam channel, satu API, harga per OTP</h2>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {CHANNELS.map((c) => (
-                <li key={c.name} className="rounded-xl border border-slate-200 bg-white p-5">
+                <li key={c.key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5" data-testid={`price-${c.key}`}>
                   <h3 className="font-semibold">{c.name}</h3>
                   <p className="mt-1 text-sm text-slate-600">{c.text}</p>
+                  <p className="mt-auto pt-3 text-lg font-semibold text-slate-900 tabular-nums">
+                    {formatRupiah(DEFAULT_PRICES[c.key])} <span className="text-sm font-normal text-slate-500">per OTP terkirim</span>
+                  </p>
                 </li>
               ))}
             </ul>
+            <p className="mt-4 text-sm text-slate-600">
+              Harga dalam rupiah, dipotong dari saldo prabayar (1 kredit = Rp 1) hanya untuk OTP yang terkirim; pengiriman yang gagal tidak dipotong. Tanpa biaya
+              bulanan. Harga akun Anda tampil di dashboard → Saldo.
+            </p>
           </div>
         </section>
 

@@ -22,10 +22,19 @@ export const CHANNEL_LABELS: Record<string, string> = {
   whatsapp_inbound: "WhatsApp masuk",
 };
 
-export const OTP_STATUS_LABELS: Record<string, string> = {
-  pending: "Menunggu",
-  sent: "Terkirim",
-  success: "Diterima",
-  failed: "Gagal",
-  verified: "Terverifikasi",
+/**
+ * One vocabulary for an OTP's status, used by the list, its filter, the detail and
+ * the delivery outcome alike: the label, and what it means for the message.
+ */
+export const OTP_STATUS: Record<string, { label: string; meaning: string }> = {
+  pending: { label: "Menunggu", meaning: "Belum diserahkan ke penyedia." },
+  sent: { label: "Terkirim", meaning: "Diserahkan ke penyedia; belum ada laporan sampai ke pengguna." },
+  success: { label: "Sampai", meaning: "Penyedia melaporkan pesan sampai ke pengguna." },
+  failed: { label: "Gagal", meaning: "Tidak terkirim; biayanya tidak dipotong." },
+  verified: { label: "Terverifikasi", meaning: "Kode sudah diverifikasi, jadi pesannya sampai." },
 };
+
+export const OTP_STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(OTP_STATUS).map(([status, s]) => [status, s.label]));
+
+/** "2026-11-23 23:31:05" (the API's WIB timestamps) → "23 Nov 2026 23.31 WIB", the one way screens show a moment. */
+export { wibTextLong as formatWibText } from "@/server/lib/wib-time";

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { parseEmvFields } from "@/server/payments/qris-payload";
 import { getHostedTopup } from "@/server/services/topups/hosted-page";
+import { getTopupReceiptByLink } from "@/server/services/topups/receipt";
 import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, useXenditGateway, withEnv, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
 import { newMerchant, saldoOf } from "../harness/v3-fixtures";
 
@@ -147,5 +149,45 @@ describe("sandbox simulate payment", () => {
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
     expect(await saldoOf(m.id)).toBe(0);
+  });
+});
+
+describe("who is paid", () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+
+  it("names the service from SERVICE_NAME as payee and the merchant only as whose saldo is topped up", async () => {
+    restore = withEnv({ SERVICE_NAME: "Sandi OTP Indonesia" });
+    const m = await newMerchant({ brandName: "Toko Maju" });
+    const invoice = await createTopupOk(m.key, { amount: 100000 });
+    const view = await getHostedTopup(invoice.topup_id, invoice.payment_hash);
+    expect(view).toMatchObject({ payee: "Sandi OTP Indonesia", brand: "Toko Maju", recipient_name: "SANDI OTP INDONESIA" });
+  });
+
+  it("writes the service, not the merchant, into the sandbox QRIS merchant name (tag 59), which the page shows as recipient", async () => {
+    const m = await newMerchant({ brandName: "Toko Maju" });
+    const invoice = await createTopupOk(m.key, { amount: 10000 });
+    const stored = await topupRow(invoice.topup_id);
+    expect(parseEmvFields(stored.qrString!).get("59")).toBe("SANDI");
+    expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.recipient_name).toBe("SANDI");
+  });
+
+  it("tells a virtual-account payer the account name the bank shows: the service's, letters and spaces only", async () => {
+    restore = withEnv({ SERVICE_NAME: "Sandi-OTP 2" });
+    const m = await newMerchant({ brandName: "Toko Maju" });
+    const invoice = await createTopupOk(m.key, { amount: 10000, payment_method_id: 2 });
+    expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.recipient_name).toBe("Sandi OTP");
+  });
+
+  it("opens the receipt through the invoice's signed link only once it is paid, and names the service as payee", async () => {
+    const m = await newMerchant({ brandName: "Toko Maju" });
+    const invoice = await createTopupOk(m.key, { amount: 10000 });
+    expect(await getTopupReceiptByLink(invoice.topup_id, invoice.payment_hash)).toBeNull();
+    await simulatePayment(invoice.topup_id, invoice.payment_hash);
+    expect(await getTopupReceiptByLink(invoice.topup_id, tamper(invoice.payment_hash))).toBeNull();
+    expect(await getTopupReceiptByLink(invoice.topup_id, invoice.payment_hash)).toMatchObject({ topup_id: invoice.topup_id, amount: 10000, payee: "Sandi" });
   });
 });

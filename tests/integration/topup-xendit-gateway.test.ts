@@ -41,12 +41,14 @@ describe("Xendit gateway over HTTP", () => {
     expect(row.qrString).toMatch(/^000201/);
   });
 
-  it("creates a closed, single-use fixed VA for the total with the bank code and a letters-only name", async () => {
-    const m = await newMerchant({ brandName: "Toko #1 Jaya!" });
+  it("creates a closed, single-use fixed VA for the total with the bank code and the service's name, letters only", async () => {
+    restore();
+    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token", SERVICE_NAME: "Sandi #1 OTP!" });
+    const m = await newMerchant({ brandName: "Toko Jaya" });
     const invoice = await createTopupOk(m.key, { amount: 500000, payment_method_id: 5 });
     const [req] = sim.requests;
     expect(req.path).toBe("/callback_virtual_accounts");
-    expect(req.body).toMatchObject({ external_id: invoice.topup_id, bank_code: "BRI", name: "Toko Jaya", is_closed: true, is_single_use: true, expected_amount: 504000 });
+    expect(req.body).toMatchObject({ external_id: invoice.topup_id, bank_code: "BRI", name: "Sandi OTP", is_closed: true, is_single_use: true, expected_amount: 504000 });
     const row = await topupRow(invoice.topup_id);
     expect(row).toMatchObject({ gateway: "xendit", gatewayReference: "va_sim_1", vaBank: "BRI" });
     expect(row.vaNumber).toMatch(/^88608\d+$/);

@@ -89,4 +89,33 @@ describe("tRPC top-ups", () => {
       await expect(list()).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Kursor halaman tidak valid.") });
     }
   });
+
+  it("shows a payment in the saldo, the top-up list and the ledger together, never one without the others", async () => {
+    const a = await merchant("a@x.id");
+    const invoices = [];
+    for (let i = 0; i < 6; i++) invoices.push((await a.caller.topups.create({ amount: 10000 })).topup_id);
+    const page = { topups: { limit: 10 }, ledger: { limit: 20 } };
+    const views: Awaited<ReturnType<typeof a.caller.topups.balance>>[] = [];
+    const readUntilSettled = async () => {
+      for (let i = 0; i < 12; i++) views.push(await a.caller.topups.balance(page));
+    };
+    await Promise.all([...invoices.map((id) => settleTopup(id, { source: "operator" })), readUntilSettled(), readUntilSettled()]);
+    views.push(await a.caller.topups.balance(page));
+    for (const view of views) {
+      const paid = view.topups.items.filter((t) => t.status === "Paid").length;
+      expect(view.saldo).toBe(paid * 10000);
+      expect(view.ledger.items.length).toBe(paid);
+    }
+    expect(views.at(-1)!.saldo).toBe(60000);
+  });
+
+  it("shows an overdue invoice as expired on the balance screen, with no way to pay it", async () => {
+    const a = await merchant("a@x.id");
+    const { topup_id } = await a.caller.topups.create({ amount: 10000 });
+    const db = await getDb();
+    await db.topup.update({ where: { topupId: topup_id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const view = await a.caller.topups.balance({ topups: {}, ledger: {} });
+    expect(view.topups.items[0]).toMatchObject({ topup_id, status: "Expired" });
+    expect((await db.topup.findUniqueOrThrow({ where: { topupId: topup_id } })).status).toBe("Expired");
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWib, formatWibLong, parseWib, wibDateCompact, wibDay } from "@/server/lib/wib-time";
+import { formatWib, formatWibLong, wibTextLong, parseWib, wibDateCompact, wibDay } from "@/server/lib/wib-time";
 
 describe("WIB time", () => {
   it("formats as YYYY-MM-DD HH:MM:SS at UTC+7", () => {
@@ -20,5 +20,11 @@ describe("WIB time", () => {
   it("writes a moment the Indonesian way for people: 23 Nov 2026 23.31 WIB", () => {
     expect(formatWibLong(new Date("2026-11-23T16:31:59Z"))).toBe("23 Nov 2026 23.31 WIB");
     expect(formatWibLong(new Date("2026-08-01T00:05:00Z"))).toBe("1 Agu 2026 07.05 WIB");
+  });
+
+  it("rewrites the API's WIB text the same way for screens, and leaves other text alone", () => {
+    expect(wibTextLong("2026-11-23 23:31:59")).toBe("23 Nov 2026 23.31 WIB");
+    expect(wibTextLong("2026-05-09 07:05:00")).toBe("9 Mei 2026 07.05 WIB");
+    expect(wibTextLong("—")).toBe("—");
   });
 });

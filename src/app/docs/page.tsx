@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 import { Operation } from "./operation";
@@ -22,13 +21,8 @@ export default function DocsPage() {
     ["kode-error", "Kode error"],
   ];
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <p>
-        <Link href="/" className="text-sm text-brand-600 underline">
-          ← Beranda
-        </Link>
-      </p>
-      <h1 className="mt-4 text-3xl font-bold">Referensi API Sandi v3</h1>
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold sm:text-3xl">Referensi API Sandi v3</h1>
       <Paragraphs text={doc.info.description} />
       <p className="mt-3 text-slate-700">
         Alamat dasar: <code className="rounded bg-slate-100 px-1 wrap-anywhere">{base}</code>. Dokumen OpenAPI 3.1 (tanpa API key):{" "}
@@ -79,6 +73,6 @@ curl -s ${base}/v3/verify \\
           <Operation key={`${method}${path}`} doc={doc} method={method} path={path} op={op} />
         ))}
       </div>
-    </main>
+    </div>
   );
 }

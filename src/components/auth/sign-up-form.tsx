@@ -31,7 +31,7 @@ export function SignUpForm({ brandExample }: { brandExample: string }) {
     signUp.mutate(input);
   }
 
-  async function continueToDashboard() {
+  async function continueToDashboard(next = "/overview") {
     if (!credentials) return;
     setContinuing(true);
     const result = await signIn("credentials", { ...credentials, redirect: false });
@@ -41,7 +41,7 @@ export function SignUpForm({ brandExample }: { brandExample: string }) {
       return;
     }
     setCredentials(null);
-    router.replace("/overview");
+    router.replace(next);
     router.refresh();
   }
 
@@ -63,9 +63,17 @@ export function SignUpForm({ brandExample }: { brandExample: string }) {
           <p className="text-xs text-amber-900">Simpan keduanya sekarang: kunci hanya ditampilkan sekali. Simpan di server Anda, jangan di aplikasi atau browser.</p>
         </div>
         {signInError ? <ErrorNotice message={signInError} /> : null}
-        <Button onClick={continueToDashboard} busy={continuing}>
+        <Button onClick={() => continueToDashboard()} busy={continuing}>
           Saya sudah menyimpannya, lanjut ke dashboard
         </Button>
+        {/* Offered now, while the owner is here: the account will hold money. */}
+        <div className="rounded-lg border border-slate-200 p-4 text-sm" data-testid="two-step-offer">
+          <p className="font-medium text-slate-900">Lindungi saldo Anda dengan masuk dua langkah</p>
+          <p className="mt-1 text-slate-600">Setelah kata sandi, Sandi mengirim kode ke WhatsApp atau e-mail Anda. Bisa dimatikan kapan saja di Keamanan.</p>
+          <Button variant="secondary" className="mt-3" disabled={continuing} onClick={() => continueToDashboard("/security#dua-langkah")}>
+            Simpan kunci dan aktifkan masuk dua langkah
+          </Button>
+        </div>
       </div>
     );
   }

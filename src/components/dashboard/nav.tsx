@@ -47,7 +47,12 @@ export function DashboardNav({ name, email, mode }: { name: string; email: strin
         );
       })}
       <li className="mt-2 border-t border-slate-200 pt-2">
-        <Link href="/docs" className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        <Link
+          href="/docs"
+          onClick={() => setOpen(false)}
+          aria-current={pathname === "/docs" ? "page" : undefined}
+          className={`block rounded-md px-3 py-2 text-sm font-medium ${pathname === "/docs" ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+        >
           Referensi API
         </Link>
       </li>

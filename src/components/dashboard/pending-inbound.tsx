@@ -4,6 +4,7 @@
 // real webhook). Hidden when WhatsApp reaches real users.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, Card, ErrorNotice } from "@/components/ui/primitives";
 
@@ -34,7 +35,7 @@ export function PendingInbound() {
                 <Link href={`/transactions/${otp.otp_id}`} className="font-mono text-brand-600 hover:underline">
                   {otp.otp_id}
                 </Link>{" "}
-                · <span className="whitespace-nowrap">dari {otp.destination ?? "nomor mana pun"}</span> · <span className="whitespace-nowrap">berlaku s.d. {otp.expires_at} WIB</span>
+                · <span className="whitespace-nowrap">dari {otp.destination ?? "nomor mana pun"}</span> · <span className="whitespace-nowrap">berlaku s.d. {formatWibText(otp.expires_at)}</span>
               </p>
             </div>
             <Button variant="secondary" className="shrink-0" busy={complete.isPending && complete.variables?.otpId === otp.otp_id} onClick={() => complete.mutate({ otpId: otp.otp_id })}>

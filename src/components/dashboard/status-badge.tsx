@@ -1,7 +1,7 @@
 import { OTP_STATUS_LABELS } from "@/components/format";
 import { Badge } from "@/components/ui/primitives";
 
-const TONES = { pending: "amber", sent: "blue", success: "blue", failed: "red", verified: "green" } as const;
+const TONES = { pending: "amber", sent: "blue", success: "green", failed: "red", verified: "green" } as const;
 
 /** The status plus what else stops verification: expiry, or the failed attempts reaching the limit. */
 export function OtpStatusBadge({ status, expired = false, locked = false }: { status: string; expired?: boolean; locked?: boolean }) {

@@ -16,7 +16,7 @@ export function TopupPicker() {
   const [amount, setAmount] = useState<TopupAmount>(TOPUP_AMOUNTS[0]);
   const [methodId, setMethodId] = useState<number | null>(null);
   const methods = useQuery({ ...trpc.topups.methods.queryOptions({ amount }), staleTime: 60_000 });
-  const create = useMutation(trpc.topups.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.topups.list.queryKey() }) }));
+  const create = useMutation(trpc.topups.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.topups.balance.queryKey() }) }));
   // The method stays picked across packages when it takes the new one too.
   const options = methods.data ?? [];
   const chosen = options.find((m) => m.payment_method_id === methodId) ?? options[0];

@@ -1,12 +1,13 @@
 "use client";
 import Link from "next/link";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Badge, Button, Card, EmptyState, ErrorNotice, Loading, Notice } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 
-const ATTEMPT_COLUMNS = [{ label: "#" }, { label: "Waktu (WIB)" }, { label: "HTTP" }, { label: "Durasi" }, { label: "Keterangan" }, { label: "Respons" }];
+const ATTEMPT_COLUMNS = [{ label: "#" }, { label: "Waktu" }, { label: "HTTP" }, { label: "Durasi" }, { label: "Keterangan" }, { label: "Respons" }];
 
 const DELIVERY_STATUS = {
   pending: { label: "Menunggu / mencoba ulang", tone: "amber" },
@@ -83,7 +84,7 @@ export function WebhookEventLog() {
                       </Link>
                     </p>
                   ) : null}
-                  <p className="text-xs text-slate-500">{event.created_at} WIB</p>
+                  <p className="text-xs text-slate-500">{formatWibText(event.created_at)}</p>
                 </div>
                 <Button variant="secondary" busy={resend.isPending && resend.variables?.eventId === event.event_id} onClick={() => resend.mutate({ eventId: event.event_id })}>
                   Kirim ulang
@@ -98,7 +99,7 @@ export function WebhookEventLog() {
                       <Badge tone={status.tone}>{status.label}</Badge>
                       {delivery.resend ? <Badge tone="slate">Kirim ulang</Badge> : null}
                       <span className="break-all text-slate-600">{delivery.url}</span>
-                      {delivery.status === "pending" && delivery.next_attempt_at ? <span className="text-xs text-slate-500">percobaan berikutnya {delivery.next_attempt_at} WIB</span> : null}
+                      {delivery.status === "pending" && delivery.next_attempt_at ? <span className="text-xs text-slate-500">percobaan berikutnya {formatWibText(delivery.next_attempt_at)}</span> : null}
                     </div>
                     {delivery.attempts.length > 0 ? (
                       <div className="mt-2">
@@ -106,8 +107,8 @@ export function WebhookEventLog() {
                           {delivery.attempts.map((a) => (
                             <StackedRow key={a.attempt_number} className="align-top">
                               <StackedCell label="#">{a.attempt_number}</StackedCell>
-                              <StackedCell label="Waktu (WIB)">
-                                {a.started_at}
+                              <StackedCell label="Waktu">
+                                {formatWibText(a.started_at)}
                               </StackedCell>
                               <StackedCell label="HTTP" data-testid="webhook-attempt-status">
                                 {a.status_code ?? "—"}

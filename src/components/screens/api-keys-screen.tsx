@@ -1,6 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CurlExample } from "@/components/dashboard/curl-example";
+import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretWithCopy } from "@/components/ui/copy-button";
@@ -10,7 +12,7 @@ import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-t
 const COLUMNS = [{ label: "Kunci" }, { label: "Nama" }, { label: "Status" }, { label: "Dibuat" }, { label: "Terakhir dipakai" }, { label: "Tindakan", hidden: true }];
 
 function when(value: string | null): string {
-  return value ? `${value}\u00a0WIB` : "Belum pernah";
+  return value ? formatWibText(value) : "Belum pernah";
 }
 
 export function ApiKeysScreen() {
@@ -62,6 +64,8 @@ export function ApiKeysScreen() {
             </div>
           ) : null}
         </Card>
+
+        <CurlExample apiKey={create.data?.api_key ?? null} />
 
         <Card title="Kunci Anda">
           {keys.isPending ? <Loading /> : null}

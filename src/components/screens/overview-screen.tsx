@@ -2,6 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
+import { GettingStarted } from "@/components/overview/getting-started";
+import { TestOtpForm } from "@/components/overview/test-otp-form";
 import { CHANNEL_LABELS, formatNumber, formatPercent, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { BarChart } from "@/components/ui/bar-chart";
@@ -43,6 +45,7 @@ export function OverviewScreen() {
               </p>
             </Notice>
           ) : null}
+          <GettingStarted />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Stat
               label="Saldo"
@@ -63,6 +66,8 @@ export function OverviewScreen() {
             />
             <Stat label="Tingkat verifikasi bulan ini" value={formatPercent(overview.data.verificationRate)} hint="Terverifikasi dari OTP yang terkirim" />
           </div>
+
+          <TestOtpForm />
 
           <Card title="OTP 30 hari terakhir">
             {overview.data.last30Days.every((d) => d.total === 0) ? (

@@ -1,9 +1,10 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatRupiah } from "@/components/format";
+import { PrintButton } from "@/components/receipt/print-button";
+import { ReceiptDocument } from "@/components/receipt/receipt-document";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
-import { Button, ErrorNotice, Loading } from "@/components/ui/primitives";
+import { ErrorNotice, Loading } from "@/components/ui/primitives";
 
 /** A paid top-up's receipt, laid out to print on one page (the dashboard frame is hidden when printing). */
 export function ReceiptScreen({ topupId }: { topupId: string }) {
@@ -15,42 +16,11 @@ export function ReceiptScreen({ topupId }: { topupId: string }) {
         <Link href="/balance" className="text-sm font-medium text-brand-600 hover:underline">
           ← Kembali ke Saldo
         </Link>
-        {receipt.data ? <Button onClick={() => window.print()}>Cetak / simpan PDF</Button> : null}
+        {receipt.data ? <PrintButton /> : null}
       </div>
       {receipt.isPending ? <Loading /> : null}
       {receipt.error ? <ErrorNotice message={errorMessage(receipt.error)} /> : null}
-      {receipt.data ? (
-        <article data-testid="receipt" className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 print:max-w-none print:border-0 print:shadow-none">
-          <header className="mb-6 flex flex-col gap-1 border-b border-slate-200 pb-4 sm:flex-row sm:items-start sm:justify-between">
-            <div>
-              <p className="text-2xl font-bold tracking-tight text-brand-700">{receipt.data.payee}</p>
-              <p className="text-sm text-slate-600">Kuitansi isi saldo</p>
-            </div>
-            <p className="font-mono text-sm wrap-anywhere" data-testid="receipt-id">
-              {receipt.data.topup_id}
-            </p>
-          </header>
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-slate-600">Diterima dari</dt>
-            <dd className="font-medium wrap-anywhere">
-              {receipt.data.merchant_name} <span className="font-mono text-xs font-normal text-slate-500">({receipt.data.merchant_id})</span>
-            </dd>
-            <dt className="text-slate-600">Dibayar pada</dt>
-            <dd>{receipt.data.paid_at}</dd>
-            <dt className="text-slate-600">Metode pembayaran</dt>
-            <dd>{receipt.data.payment_method}</dd>
-            <dt className="text-slate-600">Saldo yang ditambahkan</dt>
-            <dd className="tabular-nums">{formatRupiah(receipt.data.amount)}</dd>
-            <dt className="text-slate-600">Biaya admin</dt>
-            <dd className="tabular-nums">{formatRupiah(receipt.data.admin_fee)}</dd>
-            <dt className="border-t border-slate-200 pt-3 font-semibold">Total dibayar</dt>
-            <dd className="border-t border-slate-200 pt-3 text-base font-semibold tabular-nums" data-testid="receipt-total">
-              {formatRupiah(receipt.data.payment_total)}
-            </dd>
-          </dl>
-          <p className="mt-6 text-xs text-slate-500">Status: Lunas. Kuitansi ini dibuat otomatis oleh {receipt.data.payee} dan sah tanpa tanda tangan.</p>
-        </article>
-      ) : null}
+      {receipt.data ? <ReceiptDocument receipt={receipt.data} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { PendingInbound } from "@/components/dashboard/pending-inbound";
-import { CHANNEL_LABELS } from "@/components/format";
+import { CHANNEL_LABELS, formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Badge, Button, Card, EmptyState, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
@@ -50,7 +50,7 @@ export function SandboxScreen() {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
                       <Badge tone="blue">{CHANNEL_LABELS[m.channel] ?? m.channel}</Badge>
-                      <span>{m.sent_at} WIB</span>
+                      <span>{formatWibText(m.sent_at)}</span>
                       <span className="whitespace-nowrap">→ {m.destination ?? "—"}</span>
                       {m.delivered ? null : <Badge tone="red">Gagal terkirim</Badge>}
                     </div>

@@ -2,7 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { SupportContact } from "@/components/dashboard/support-contact";
 import { ChangePasswordCard } from "@/components/dashboard/change-password-card";
-import { CHANNEL_LABELS, formatNumber, formatRupiah } from "@/components/format";
+import { TwoStepCard } from "@/components/dashboard/two-step-card";
+import { PriceList } from "@/components/dashboard/price-list";
+import { formatNumber } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 
@@ -53,16 +55,9 @@ export function SecurityScreen() {
             <p className="mt-2 text-sm text-slate-600">Permintaan di atas batas ini dijawab 429 RATE_LIMITED. Batas per nomor tujuan (mis. 5 OTP per 10 menit) tidak bisa diubah.</p>
           </Card>
           <Card title="Harga per OTP" className="lg:col-span-2">
-            <ul className="grid gap-2 text-sm sm:grid-cols-3">
-              {Object.entries(profile.data.prices).map(([channel, price]) => (
-                <li key={channel} className="flex justify-between rounded bg-slate-50 px-3 py-2">
-                  <span>{CHANNEL_LABELS[channel] ?? channel}</span>
-                  <span className="font-medium tabular-nums">{formatRupiah(price)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 text-xs text-slate-500">Pengiriman yang gagal tidak dipotong.</p>
+            <PriceList prices={profile.data.prices} />
           </Card>
+          <TwoStepCard />
           <ChangePasswordCard />
         </div>
       ) : null}

@@ -2,9 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
-import { CHANNEL_LABELS, formatRupiah } from "@/components/format";
+import { CHANNEL_LABELS, formatRupiah, formatWibText, OTP_STATUS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
-import { Badge, Card, ErrorNotice, Loading, PageHeader } from "@/components/ui/primitives";
+import { Card, ErrorNotice, Loading, PageHeader } from "@/components/ui/primitives";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -15,38 +15,20 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What is known about delivery at each status; a verified code evidently reached the user. */
+/** The status's one-line meaning, with what the channel and provider add to it. */
 function DeliveryOutcome({ status, channel, provider }: { status: string; channel: string; provider: string }) {
-  const note = (text: string) => <span className="mt-1 block text-xs text-slate-500">{text}</span>;
-  switch (status) {
-    case "failed":
-      return <Badge tone="red">Gagal dikirim</Badge>;
-    case "pending":
-      return <Badge tone="amber">{channel === "whatsapp_inbound" ? "Menunggu pesan pengguna" : "Menunggu penyedia"}</Badge>;
-    case "sent":
-      return (
-        <>
-          <Badge tone="blue">Diterima penyedia</Badge>
-          {note(provider === "sandbox" ? "Sandbox tidak mengirim laporan terkirim." : "Menunggu laporan terkirim dari penyedia.")}
-        </>
-      );
-    case "success":
-      return (
-        <>
-          <Badge tone="green">Terkirim ke pengguna</Badge>
-          {note("Dikonfirmasi oleh laporan penyedia.")}
-        </>
-      );
-    case "verified":
-      return (
-        <>
-          <Badge tone="green">Sampai ke pengguna</Badge>
-          {note("Kodenya sudah diverifikasi.")}
-        </>
-      );
-    default:
-      return <Badge>{status}</Badge>;
-  }
+  const meaning =
+    status === "pending" && channel === "whatsapp_inbound"
+      ? "Menunggu pesan WhatsApp dari pengguna."
+      : status === "sent" && provider === "sandbox"
+        ? "Diserahkan ke sandbox; sandbox tidak mengirim laporan sampai."
+        : (OTP_STATUS[status]?.meaning ?? status);
+  return (
+    <>
+      <OtpStatusBadge status={status} />
+      <span className="mt-1 block text-xs text-slate-500">{meaning}</span>
+    </>
+  );
 }
 
 export function TransactionDetailScreen({ otpId }: { otpId: string }) {
@@ -73,9 +55,9 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
               <Row label="Tujuan">{t.destination ?? "—"}</Row>
               <Row label="Brand">{t.brand || "—"}</Row>
               {t.otp_length !== null ? <Row label="Panjang kode">{t.otp_length} digit</Row> : null}
-              <Row label="Dibuat">{t.created_at} WIB</Row>
-              <Row label="Kedaluwarsa">{t.expires_at} WIB</Row>
-              <Row label="Terverifikasi">{t.verified_at ? `${t.verified_at} WIB` : "Belum"}</Row>
+              <Row label="Dibuat">{formatWibText(t.created_at)}</Row>
+              <Row label="Kedaluwarsa">{formatWibText(t.expires_at)}</Row>
+              <Row label="Terverifikasi">{t.verified_at ? formatWibText(t.verified_at) : "Belum"}</Row>
               {t.verified_from ? <Row label="Diverifikasi dari">{t.verified_from}</Row> : null}
               <Row label="Biaya">{t.charged ? formatRupiah(t.price) : `Tidak dipotong (harga ${formatRupiah(t.price)})`}</Row>
               <Row label="external_id">{t.external_id ?? "—"}</Row>
@@ -109,7 +91,7 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
                         {CHANNEL_LABELS[d.channel] ?? d.channel} → {d.destination ?? "—"}
                       </span>
                       <span className="text-slate-600">
-                        {d.sent_at} · {d.delivered ? "terkirim" : "gagal"}
+                        {formatWibText(d.sent_at)} · {d.delivered ? "terkirim" : "gagal"}
                       </span>
                     </li>
                   ))}

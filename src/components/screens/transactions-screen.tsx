@@ -5,7 +5,7 @@ import { useState } from "react";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { CsvExport } from "@/components/dashboard/csv-export";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
-import { CHANNEL_LABELS, formatRupiah, OTP_STATUS_LABELS } from "@/components/format";
+import { CHANNEL_LABELS, formatRupiah, formatWibText, OTP_STATUS_LABELS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
@@ -14,7 +14,7 @@ import { DATE_ORDER_MESSAGE, datesInOrder, type TransactionFilter } from "@/sche
 
 type Filters = { channel: string; status: string; from: string; to: string; destination: string };
 const EMPTY: Filters = { channel: "", status: "", from: "", to: "", destination: "" };
-const COLUMNS = [{ label: "OTP ID" }, { label: "Waktu (WIB)" }, { label: "Channel" }, { label: "Tujuan" }, { label: "Status" }, { label: "Biaya", align: "right" as const }];
+const COLUMNS = [{ label: "OTP ID" }, { label: "Waktu" }, { label: "Channel" }, { label: "Tujuan" }, { label: "Status" }, { label: "Biaya", align: "right" as const }];
 
 function toInput(f: Filters, cursor?: string): TransactionFilter {
   return {
@@ -131,8 +131,8 @@ export function TransactionsScreen() {
                       {t.otp_id}
                     </Link>
                   </StackedCell>
-                  <StackedCell label="Waktu (WIB)">
-                    {t.created_at}
+                  <StackedCell label="Waktu">
+                    {formatWibText(t.created_at)}
                   </StackedCell>
                   <StackedCell label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</StackedCell>
                   <StackedCell label="Tujuan">

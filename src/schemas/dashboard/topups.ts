@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TOPUP_AMOUNTS } from "@/schemas/v3/topups";
+import { pageSchema } from "@/schemas/dashboard/transactions";
 
 const amount = z.literal(TOPUP_AMOUNTS, "Pilih salah satu paket isi saldo.");
 
@@ -20,3 +21,6 @@ export const paymentOptionsOutput = z.array(
     payment_total: z.number().int(),
   }),
 );
+
+/** The balance screen reads saldo, top-ups and ledger together; each list pages on its own cursor. */
+export const balanceViewInput = z.object({ topups: pageSchema, ledger: pageSchema });

@@ -37,9 +37,9 @@ export const errorEnvelope = z
     data: z.null(),
     error: z
       .object({
-        code: z.enum(V3_ERROR_CODES).describe("Stable, machine-readable; branch on this"),
-        message: z.string().describe("Human-readable (Indonesian); may change, never branch on it"),
-        details: z.object({ existing_otp_id: z.string() }).strict().optional().describe("Only with DUPLICATE_EXTERNAL_ID"),
+        code: z.enum(V3_ERROR_CODES).describe("Tetap dan untuk dibaca mesin; bercabanglah pada ini"),
+        message: z.string().describe("Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya"),
+        details: z.object({ existing_otp_id: z.string() }).strict().optional().describe("Hanya bersama DUPLICATE_EXTERNAL_ID"),
       })
       .strict(),
   })

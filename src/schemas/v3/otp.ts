@@ -9,7 +9,7 @@ import { BRAND_MAX, EXTERNAL_ID_MAX, OTP_LENGTH, TTL_SECONDS } from "./otp-limit
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
 export const SEND_CHANNEL_VALUES = ["whatsapp", "sms", "email"] as const;
 
-export const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("WIB (UTC+7) time, YYYY-MM-DD HH:MM:SS");
+export const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS");
 
 export const NOT_AN_OBJECT = "Body permintaan harus berupa objek JSON.";
 const SUPPORTED = `Gunakan salah satu: ${CHANNEL_VALUES.join(", ")}.`;
@@ -65,17 +65,17 @@ function clampedInteger(field: string, range: { min: number; max: number; defaul
 }
 
 const destinationFields = {
-  destination: optionalString("destination").describe("Phone (digits only, international format without +, at least 10) or e-mail; optional only for whatsapp_inbound, where it binds the sender"),
-  number: optionalString("number").describe("Legacy alias of destination; destination wins"),
-  email: optionalString("email").describe("Legacy fallback for the email channel, used only when destination and number are empty"),
+  destination: optionalString("destination").describe("Nomor telepon (angka saja, format internasional tanpa +, minimal 10 digit) atau e-mail; opsional hanya untuk whatsapp_inbound, di mana nomor ini mengikat pengirim"),
+  number: optionalString("number").describe("Nama lama untuk destination; destination yang dipakai bila keduanya ada"),
+  email: optionalString("email").describe("Cadangan lama untuk channel email, dipakai hanya bila destination dan number kosong"),
 };
 
 const commonFields = {
-  brand: freeText("brand", BRAND_MAX).describe("Brand in the message; default the account's brand_name. Required (here or on the account) for voice"),
-  external_id: freeText("external_id", EXTERNAL_ID_MAX).describe("Idempotency key, per merchant, 24 hours"),
+  brand: freeText("brand", BRAND_MAX).describe("Brand dalam pesan; bawaannya brand_name akun. Wajib (di sini atau di akun) untuk voice"),
+  external_id: freeText("external_id", EXTERNAL_ID_MAX).describe("Kunci idempotensi, per merchant, 24 jam"),
 };
 
-const ttl = clampedInteger("ttl", TTL_SECONDS, "Seconds, 60 to 900, default 300; out-of-range values are clamped");
+const ttl = clampedInteger("ttl", TTL_SECONDS, "Detik, 60 sampai 900, bawaan 300; nilai di luar rentang dipangkas");
 
 export const requestOtpBody = z.object(
   {
@@ -83,7 +83,7 @@ export const requestOtpBody = z.object(
     ...commonFields,
     ...destinationFields,
     ttl,
-    otp_length: clampedInteger("otp_length", OTP_LENGTH, "4 to 8, default 6; clamped. No effect for voice (4 digits) and misscall (the trailing 4 digits of the calling number)"),
+    otp_length: clampedInteger("otp_length", OTP_LENGTH, "4 sampai 8, bawaan 6; dipangkas. Tidak berpengaruh untuk voice (4 digit) dan misscall (4 digit terakhir nomor penelepon)"),
   },
   { error: NOT_AN_OBJECT },
 );
@@ -95,11 +95,11 @@ export const sendOtpBody = z.object(
       .string({ error: (issue) => (issue.input == null ? "otp wajib diisi." : "otp harus berupa string angka 4 sampai 8 digit.") })
       .min(1, "otp wajib diisi.")
       .regex(/^\d{4,8}$/, "otp harus berupa string angka 4 sampai 8 digit.")
-      .describe("The code to deliver: digits only, 4 to 8; never echoed back"),
+      .describe("Kode yang dikirim: angka saja, 4 sampai 8 digit; tidak pernah dikembalikan"),
     ...commonFields,
     ...destinationFields,
     ttl,
-    otp_length: z.unknown().optional().describe("Ignored: the length is the length of otp"),
+    otp_length: z.unknown().optional().describe("Diabaikan: panjangnya mengikuti panjang otp"),
   },
   { error: NOT_AN_OBJECT },
 );
@@ -114,8 +114,8 @@ export function requiredString(field: string, max = Number.MAX_SAFE_INTEGER) {
 
 export const verifyOtpBody = z.object(
   {
-    otp_id: requiredString("otp_id").describe("From the creation response; an id of another shape is simply not found"),
-    otp: requiredString("otp", 200).describe("The code as the user entered it (for misscall, the trailing digits of the calling number)"),
+    otp_id: requiredString("otp_id").describe("Dari respons pembuatan; ID dengan bentuk lain dianggap tidak ditemukan"),
+    otp: requiredString("otp", 200).describe("Kode seperti yang dimasukkan pengguna (untuk misscall, digit terakhir nomor penelepon)"),
   },
   { error: NOT_AN_OBJECT },
 );
@@ -128,7 +128,7 @@ export const otpTransactionData = z.object({
   status: z.enum(["sent", "success", "pending", "failed", "verified"]),
   channel: z.enum(CHANNEL_VALUES),
   number: z.string().nullable(),
-  price: z.number().int().describe("Cost in credits; present even when delivery failed, when nothing is charged"),
+  price: z.number().int().describe("Harga dalam kredit; tetap ada walau pengiriman gagal, saat tidak ada yang dipotong"),
   last_balance: z.number().int(),
   expires_at: wib,
   verification: z.union([misscallVerification, inboundVerification]).optional(),
@@ -142,7 +142,7 @@ export const otpDetailData = z.object({
   attempts: z.number().int(),
   expires_at: wib,
   verified_at: z.union([wib, z.literal("")]),
-  price: z.number().int().describe("Credits charged: 0 for a failed delivery, which is free"),
+  price: z.number().int().describe("Kredit yang dipotong: 0 untuk pengiriman gagal, yang gratis"),
   verification: z.object({ prefix: z.string() }).optional(),
 });
 

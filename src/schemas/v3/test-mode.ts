@@ -8,15 +8,15 @@ const optionalParam = (field: string, max: number) =>
 /** GET /v3/test/messages query: by otp_id, by destination, or the latest messages. */
 export const testMessagesQuery = z.object(
   {
-    otp_id: optionalParam("otp_id", 64).describe("Only the messages of this OTP"),
-    destination: optionalParam("destination", 254).describe("Only the messages to this number or e-mail address, as it was given at creation"),
+    otp_id: optionalParam("otp_id", 64).describe("Hanya pesan OTP ini"),
+    destination: optionalParam("destination", 254).describe("Hanya pesan ke nomor atau alamat e-mail ini, seperti saat OTP dibuat"),
     limit: z.coerce
       .number({ error: "limit harus berupa bilangan bulat 1–500." })
       .int("limit harus berupa bilangan bulat 1–500.")
       .min(1, "limit harus berupa bilangan bulat 1–500.")
       .max(500, "limit harus berupa bilangan bulat 1–500.")
       .optional()
-      .describe("At most this many messages (default 100, at most 500)"),
+      .describe("Paling banyak sekian pesan (bawaan 100, maksimal 500)"),
   },
   { error: NOT_AN_OBJECT },
 );
@@ -26,9 +26,9 @@ export const testMessage = z
     otp_id: z.string(),
     channel: z.enum(CHANNEL_VALUES),
     destination: z.string().nullable(),
-    text: z.string().describe("The message as the user would have received it"),
-    code: z.string().describe("The code it carried (empty for a misscall: the code is the end of `caller`)"),
-    caller: z.string().nullable().describe("misscall only: the number that called"),
+    text: z.string().describe("Pesan seperti yang akan diterima pengguna"),
+    code: z.string().describe("Kode di dalamnya (kosong untuk misscall: kodenya adalah digit akhir `caller`)"),
+    caller: z.string().nullable().describe("Khusus misscall: nomor yang menelepon"),
     sent_at: wib,
   })
   .strict();
@@ -37,8 +37,8 @@ export const testMessagesData = z.array(testMessage);
 /** POST /v3/test/inbound-whatsapp: the WhatsApp message a user of a test whatsapp_inbound OTP would send. */
 export const testInboundBody = z.object(
   {
-    from: requiredString("from", 32).describe("The user's WhatsApp number, e.g. 6281234567890"),
-    text: requiredString("text", 1000).describe("The message text, as prefilled by the OTP's wa_link"),
+    from: requiredString("from", 32).describe("Nomor WhatsApp pengguna, mis. 6281234567890"),
+    text: requiredString("text", 1000).describe("Teks pesan, seperti yang diisikan wa_link OTP"),
   },
   { error: NOT_AN_OBJECT },
 );
@@ -55,8 +55,8 @@ export const testReceiptBody = z.object(
 export const testReceiptData = z
   .object({
     otp_id: z.string(),
-    status: z.string().describe("The OTP's status after the receipt (a receipt moves only a `sent` OTP)"),
-    refunded: z.boolean().describe("True when a failed receipt returned the charge to the test saldo"),
+    status: z.string().describe("Status OTP setelah laporan (laporan hanya menggerakkan OTP berstatus `sent`)"),
+    refunded: z.boolean().describe("true bila laporan gagal mengembalikan biaya ke saldo uji"),
   })
   .strict();
 

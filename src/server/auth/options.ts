@@ -6,6 +6,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/env";
 import { resolveClientIp } from "@/server/lib/client-ip";
 import { signInWithPassword } from "./password-sign-in";
+import { SIGN_IN_ERRORS } from "./sign-in-errors";
+import { passTwoStep } from "./two-step-sign-in";
 import { isSessionRevoked, revokeSession } from "./session-revocation";
 
 /**
@@ -15,8 +17,7 @@ import { isSessionRevoked, revokeSession } from "./session-revocation";
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-/** Error codes the sign-in page turns into sentences (next-auth passes the thrown message through). */
-export const SIGN_IN_ERRORS = { throttled: "Throttled", unavailable: "Unavailable" } as const;
+export { SIGN_IN_ERRORS } from "./sign-in-errors";
 
 let cached: NextAuthOptions | undefined;
 
@@ -47,7 +48,7 @@ export function getAuthOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "E-mail dan kata sandi",
-        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Kata sandi", type: "password" } },
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Kata sandi", type: "password" }, otpId: { type: "text" }, code: { type: "text" } },
         async authorize(credentials, req) {
           let result;
           try {
@@ -56,7 +57,10 @@ export function getAuthOptions(): NextAuthOptions {
             console.error(JSON.stringify({ msg: "sign-in failed unexpectedly", error: String((err as Error)?.message ?? err) }));
             throw new Error(SIGN_IN_ERRORS.unavailable);
           }
-          if (result.ok) return { id: result.merchant.merchantId, name: result.merchant.name, email: result.merchant.email };
+          if (result.ok) {
+            await passTwoStep(result.merchant.merchantId, credentials?.otpId, credentials?.code);
+            return { id: result.merchant.merchantId, name: result.merchant.name, email: result.merchant.email };
+          }
           if (result.reason === "throttled") throw new Error(SIGN_IN_ERRORS.throttled);
           return null;
         },

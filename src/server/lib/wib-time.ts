@@ -33,7 +33,15 @@ const MONTHS_ID = ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep"
 
 /** `23 Nov 2026 23.31 WIB`: how Indonesian readers write a moment (receipts, screens). */
 export function formatWibLong(date: Date): string {
-  const iso = shifted(date);
-  const month = MONTHS_ID[Number(iso.slice(5, 7)) - 1];
-  return `${Number(iso.slice(8, 10))} ${month} ${iso.slice(0, 4)} ${iso.slice(11, 13)}.${iso.slice(14, 16)} WIB`;
+  return wibTextLong(formatWib(date));
+}
+
+/**
+ * The spec's WIB text (`YYYY-MM-DD HH:MM:SS`) as `formatWibLong` writes it, for
+ * screens that receive API timestamps; anything else comes back unchanged.
+ */
+export function wibTextLong(wib: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::\d{2})?$/.exec(wib);
+  if (!m) return wib;
+  return `${Number(m[3])} ${MONTHS_ID[Number(m[2]) - 1]} ${m[1]} ${m[4]}.${m[5]} WIB`;
 }

@@ -32,18 +32,18 @@ function withoutSafeIntegerBounds(node: unknown): unknown {
 const ref = (kind: "schemas" | "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 const HEADERS: Record<string, Json> = {
-  "X-Request-Id": { description: "Unique id of this request (UUID); quote it when contacting support.", schema: { type: "string", format: "uuid" } },
-  "RateLimit-Limit": { description: "Requests allowed per second for this API key.", schema: { type: "integer" } },
-  "RateLimit-Remaining": { description: "Requests left in the current one-second window.", schema: { type: "integer" } },
+  "X-Request-Id": { description: "ID unik request ini (UUID); sebutkan saat menghubungi dukungan.", schema: { type: "string", format: "uuid" } },
+  "RateLimit-Limit": { description: "Jumlah request per detik yang diizinkan untuk API key ini.", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Sisa request di jendela satu detik saat ini.", schema: { type: "integer" } },
   "RateLimit-Reset": {
-    description: "Seconds until the window resets: always 1 for the key's one-second window; on DESTINATION_RATE_LIMITED, the seconds until the destination's window frees.",
+    description: "Detik sampai jendela berikutnya: selalu 1 untuk jendela satu detik per key; pada DESTINATION_RATE_LIMITED, detik sampai jendela tujuan itu terbuka lagi.",
     schema: { type: "integer" },
   },
   "Retry-After": {
-    description: "Seconds to wait before retrying: 1 with RATE_LIMITED; with DESTINATION_RATE_LIMITED, until the destination's 10-minute and hourly windows allow one more creation.",
+    description: "Detik yang perlu ditunggu sebelum mencoba lagi: 1 pada RATE_LIMITED; pada DESTINATION_RATE_LIMITED, sampai jendela 10 menit dan per jam tujuan itu mengizinkan satu pembuatan lagi.",
     schema: { type: "integer" },
   },
-  Allow: { description: "The methods the endpoint accepts (with METHOD_NOT_ALLOWED).", schema: { type: "string" } },
+  Allow: { description: "Metode yang diterima endpoint (bersama METHOD_NOT_ALLOWED).", schema: { type: "string" } },
 };
 
 const rateLimitHeaders = { "RateLimit-Limit": ref("headers", "RateLimit-Limit"), "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"), "RateLimit-Reset": ref("headers", "RateLimit-Reset") };
@@ -59,7 +59,7 @@ function headersFor(status: number): Json {
 
 function successResponse(e: Endpoint): Json {
   return {
-    description: "Processed. Branch on `data`.",
+    description: "Diproses. Baca `data`.",
     headers: headersFor(200),
     content: {
       "application/json": {
@@ -124,11 +124,11 @@ function operation(e: Endpoint): Json {
 }
 
 const DESCRIPTION = [
-  "One-time passwords over WhatsApp, SMS, e-mail, missed call and voice, for merchants in Indonesia.",
-  "Every response, errors included, is the envelope `{success, data, error}`; branch on `error.code`, never on `error.message` (Indonesian, may change). Timestamps are `YYYY-MM-DD HH:MM:SS` in WIB (UTC+7); amounts are integers in IDR.",
-  "Authentication: `Authorization: Bearer <API_KEY>` on every endpoint; keep the key on your server. Then the merchant's optional IP allowlist (client IP from `CF-Connecting-IP`, else `X-Real-IP`, else the first `X-Forwarded-For`, else the connection), then the rate limit.",
-  `Rate limit: ${DEFAULT_RATE_LIMIT} requests per second per API key (fixed one-second windows, all endpoints together; a merchant may have another limit). Authenticated responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 also \`Retry-After\`.`,
-  `Request bodies are JSON, at most ${MAX_BODY_BYTES / 1024} KB. An unknown path under /v3 answers 404 NOT_FOUND and a wrong method 405 METHOD_NOT_ALLOWED, both in the envelope. Every response carries \`X-Request-Id\`.`,
+  "Kode sekali pakai (OTP) lewat WhatsApp, SMS, e-mail, misscall dan panggilan suara, untuk merchant di Indonesia.",
+  "Setiap respons, termasuk error, berbentuk envelope `{success, data, error}`; bercabanglah pada `error.code`, jangan pada `error.message` (berbahasa Indonesia, bisa berubah). Waktu ditulis `YYYY-MM-DD HH:MM:SS` dalam WIB (UTC+7); nominal berupa bilangan bulat dalam rupiah.",
+  "Autentikasi: `Authorization: Bearer <API_KEY>` di setiap endpoint; simpan key di server Anda. Lalu IP allowlist merchant bila ada (IP klien dari `CF-Connecting-IP`, jika tidak ada `X-Real-IP`, lalu alamat pertama `X-Forwarded-For`, lalu alamat koneksi), lalu rate limit.",
+  `Rate limit: ${DEFAULT_RATE_LIMIT} request per detik per API key (jendela tetap satu detik, semua endpoint dihitung bersama; merchant bisa punya batas lain). Respons yang lolos autentikasi membawa \`RateLimit-Limit\`, \`RateLimit-Remaining\` dan \`RateLimit-Reset\`; respons 429 juga \`Retry-After\`.`,
+  `Body request berupa JSON, paling besar ${MAX_BODY_BYTES / 1024} KB. Path yang tidak dikenal di bawah /v3 dijawab 404 NOT_FOUND dan metode yang salah 405 METHOD_NOT_ALLOWED, keduanya dalam envelope. Setiap respons membawa \`X-Request-Id\`.`,
 ].join("\n\n");
 
 let cached: { baseUrl: string; doc: Json } | undefined;
@@ -148,9 +148,9 @@ export function buildOpenApiDocument(): Json {
     info: { title: "Sandi OTP API", version: "3", description: DESCRIPTION },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: "otp" }, { name: "account" }, { name: "topups" }, { name: "test mode", description: "Test keys (sk_test_…) only: the sandbox's messages, inbound WhatsApp and delivery receipts. See docs/test-mode.md." }],
+    tags: [{ name: "otp" }, { name: "account" }, { name: "topups" }, { name: "test mode", description: "Hanya untuk API key uji (sk_test_…): pesan sandbox, WhatsApp masuk dan laporan pengiriman." }],
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY> — the key from the dashboard; server-side only." } },
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY> — key dari dashboard; hanya dari server." } },
       schemas,
       headers: HEADERS,
       responses: { NotFound: { ...errorResponse(["NOT_FOUND"]), description: `NOT_FOUND: ${ERROR_CONDITIONS.NOT_FOUND}` } },

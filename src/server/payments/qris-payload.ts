@@ -45,7 +45,7 @@ export function buildQrisPayload(input: QrisPayloadInput): string {
     tlv("53", "360"),
     tlv("54", String(input.amount)),
     tlv("58", "ID"),
-    tlv("59", emvText(input.merchantName, 25)),
+    tlv("59", qrisMerchantName(input.merchantName)),
     tlv("60", emvText(input.merchantCity, 15)),
     tlv("62", tlv("01", input.reference.slice(0, 25)) + tlv("05", input.reference.slice(0, 25))),
   ].join("");
@@ -75,6 +75,11 @@ export function hasValidCrc(payload: string): boolean {
 }
 
 // EMV text fields allow the common character set; keep it ASCII and within the length.
+/** Tag 59 as a payer's banking app shows it: printable ASCII, upper case, at most 25 characters. */
+export function qrisMerchantName(name: string): string {
+  return emvText(name, 25);
+}
+
 function emvText(text: string, max: number): string {
   const ascii = text.normalize("NFKD").replace(/[^\x20-\x7E]/g, "").trim().toUpperCase();
   return (ascii || "SANDI").slice(0, max);

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
+import { formatWibText } from "@/components/format";
 
 function format(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -16,7 +17,9 @@ export function Countdown({ deadline, expiresAt, onElapsed }: { deadline: number
     return () => clearInterval(timer);
   }, []);
   const left = deadline - now;
-  const [day, time = ""] = expiresAt.split(" ");
+  // "25 Nov 2026 18.04 WIB": the line breaks between date and time, never inside either.
+  const shown = formatWibText(expiresAt);
+  const cut = shown.lastIndexOf(" ", shown.length - 5);
   useEffect(() => {
     if (left <= 0) onElapsed();
   }, [left, onElapsed]);
@@ -26,9 +29,8 @@ export function Countdown({ deadline, expiresAt, onElapsed }: { deadline: number
         <h2 id="batas-waktu" className="text-sm font-medium text-slate-600">
           Selesaikan pembayaran dalam
         </h2>
-        {/* On a narrow phone the line breaks between date and time, never inside either. */}
         <p className="text-xs text-slate-600">
-          Batas: <span className="whitespace-nowrap">{day}</span> <span className="whitespace-nowrap">{time} WIB</span>
+          Batas: <span className="whitespace-nowrap">{shown.slice(0, cut)}</span> <span className="whitespace-nowrap">{shown.slice(cut + 1)}</span>
         </p>
       </div>
       {/* role=timer is not announced every second (its live region is off); the time is also in

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { QRCodeCanvas } from "qrcode.react";
 import { formatRupiah } from "@/components/format";
 
-export function QrInstructions({ qrString, topupId, total }: { qrString: string; topupId: string; total: number }) {
+export function QrInstructions({ qrString, topupId, total, recipient }: { qrString: string; topupId: string; total: number; recipient: string }) {
   const box = useRef<HTMLDivElement>(null);
 
   function download() {
@@ -44,7 +44,9 @@ export function QrInstructions({ qrString, topupId, total }: { qrString: string;
       <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>Buka aplikasi m-banking atau e-wallet yang mendukung QRIS.</li>
         <li>Pindai kode di atas, atau unggah gambar QR yang sudah diunduh.</li>
-        <li>Pastikan total {formatRupiah(total)}, lalu konfirmasi pembayaran.</li>
+        <li>
+          Pastikan total {formatRupiah(total)} dan nama penerima <strong className="font-semibold">{recipient}</strong>, lalu konfirmasi pembayaran.
+        </li>
       </ol>
     </section>
   );

@@ -89,8 +89,11 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col gap-4 px-4 py-6 sm:py-10">
       <header className="text-center">
-        <p className="text-sm font-medium text-slate-600">Top-up saldo</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{initial.brand}</h1>
+        <p className="text-sm font-medium text-slate-600">Pembayaran kepada</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{initial.payee}</h1>
+        <p className="mt-1 text-sm text-slate-700 wrap-anywhere" data-testid="topup-for">
+          Top-up untuk <strong className="font-semibold">{initial.brand}</strong>
+        </p>
       </header>
 
       {initial.livemode ? null : (
@@ -99,7 +102,14 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
         </p>
       )}
 
-      <StatusPanel ref={statusPanel} status={shown} amount={initial.amount} brand={initial.brand} paidAt={status.paid_at} />
+      <StatusPanel
+        ref={statusPanel}
+        status={shown}
+        amount={initial.amount}
+        brand={initial.brand}
+        paidAt={status.paid_at}
+        receiptHref={`/topup/${encodeURIComponent(initial.topup_id)}/receipt?${query}`}
+      />
 
       <section aria-labelledby="ringkasan" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="ringkasan" className="sr-only">
@@ -116,6 +126,9 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
             {formatRupiah(initial.payment_total)}
           </SummaryRow>
           <SummaryRow term="Metode">{initial.payment_method}</SummaryRow>
+          <SummaryRow term="Penerima" testId="recipient-name" valueClass="font-medium wrap-anywhere">
+            {initial.recipient_name}
+          </SummaryRow>
           <SummaryRow term="ID tagihan" valueClass="break-all font-mono text-xs leading-5">
             {initial.topup_id}
           </SummaryRow>
@@ -126,10 +139,10 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
         <>
           <Countdown deadline={deadline} expiresAt={status.payment_expired_at} onElapsed={() => setLocallyExpired(true)} />
           {initial.payment_type === "qr" && initial.instructions?.qr_string ? (
-            <QrInstructions qrString={initial.instructions.qr_string} topupId={initial.topup_id} total={initial.payment_total} />
+            <QrInstructions qrString={initial.instructions.qr_string} topupId={initial.topup_id} total={initial.payment_total} recipient={initial.recipient_name} />
           ) : null}
           {initial.payment_type === "va" && initial.instructions?.va_number ? (
-            <VaInstructions bank={initial.instructions.va_bank ?? ""} number={initial.instructions.va_number} total={initial.payment_total} />
+            <VaInstructions bank={initial.instructions.va_bank ?? ""} number={initial.instructions.va_number} total={initial.payment_total} recipient={initial.recipient_name} />
           ) : null}
           {initial.sandbox ? (
             <section aria-labelledby="sandbox" className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4">
@@ -164,7 +177,9 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
         </>
       ) : null}
 
-      <footer className="mt-auto pt-4 text-center text-xs text-slate-600">Pembayaran diproses oleh Sandi. Jangan bagikan tautan ini.</footer>
+      <footer className="mt-auto pt-4 text-center text-xs text-slate-600">
+        Pembayaran diterima oleh {initial.payee} untuk saldo {initial.brand}. Jangan bagikan tautan ini.
+      </footer>
     </main>
   );
 }

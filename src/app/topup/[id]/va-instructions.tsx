@@ -9,7 +9,7 @@ function grouped(number: string): string {
 
 const CONFIRMATION_MS = 3000;
 
-export function VaInstructions({ bank, number, total }: { bank: string; number: string; total: number }) {
+export function VaInstructions({ bank, number, total, recipient }: { bank: string; number: string; total: number; recipient: string }) {
   const [copied, setCopied] = useState<"ok" | "failed" | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
@@ -55,7 +55,9 @@ export function VaInstructions({ bank, number, total }: { bank: string; number: 
       <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>Buka m-banking, internet banking atau ATM {bank}.</li>
         <li>Pilih menu transfer ke Virtual Account, lalu masukkan nomor di atas.</li>
-        <li>Pastikan total {formatRupiah(total)} dan nama penerima sesuai, lalu konfirmasi.</li>
+        <li>
+          Pastikan total {formatRupiah(total)} dan nama penerima <strong className="font-semibold">{recipient}</strong>, lalu konfirmasi.
+        </li>
       </ol>
     </section>
   );

@@ -3,18 +3,21 @@ import { getDb } from "@/server/db/client";
 import { formatWib } from "@/server/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
+import type { Tx } from "@/server/services/credits/ledger";
 
 export async function listLedgerEntries(merchantId: number, input: PageInput) {
+  return readLedgerPage(await getDb(), merchantId, input);
+}
+
+/** The saldo and one page of its ledger, read through `db` (one snapshot when `db` is a repeatable-read transaction). */
+export async function readLedgerPage(db: Tx, merchantId: number, input: PageInput) {
   const page = parseInput(pageSchema, input);
-  const db = await getDb();
-  const [merchant, rows] = await Promise.all([
-    db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { saldo: true } }),
-    db.ledgerEntry.findMany({
-      where: { merchantId, id: page.cursor ? { lt: BigInt(page.cursor) } : undefined },
-      orderBy: { id: "desc" },
-      take: page.limit + 1,
-    }),
-  ]);
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { saldo: true } });
+  const rows = await db.ledgerEntry.findMany({
+    where: { merchantId, id: page.cursor ? { lt: BigInt(page.cursor) } : undefined },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+  });
   const items = rows.slice(0, page.limit);
   return {
     saldo: Number(merchant.saldo),

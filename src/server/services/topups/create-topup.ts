@@ -10,13 +10,14 @@ import { adminFee } from "./admin-fee";
 import type { TopupRequest } from "./parse-topup";
 import { choosePaymentMethod } from "./payment-methods";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
+import { serviceName } from "./payee";
 import { newTopupId } from "./topup-id";
 import { TOPUP_VALIDITY_MS } from "./topup-rules";
 
 export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date()): Promise<TopupInvoiceData> {
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
   const db = await getDb();
-  const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { name: true, brandName: true, liveMerchantId: true } });
+  const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { liveMerchantId: true } });
   if (!merchant) throw new AppError("UNAUTHORIZED");
 
   const fee = adminFee(request.amount, method);
@@ -31,7 +32,7 @@ export async function createTopup(merchantId: number, request: TopupRequest, now
       topupId,
       paymentTotal,
       method: { code: method.code, name: method.name, type: method.type, bankCode: method.bankCode },
-      payeeName: merchant.brandName || merchant.name,
+      payeeName: serviceName(),
       expiresAt,
     });
   } catch (err) {

@@ -11,6 +11,12 @@ export async function expireOverdueTopups(now: Date = new Date()): Promise<numbe
   return count;
 }
 
+/** Expires the merchant's overdue Pending top-ups, before a list of them is read. */
+export async function expireMerchantOverdue(merchantId: number, now: Date = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.topup.updateMany({ where: { merchantId, status: "Pending", expiresAt: { lte: now } }, data: { status: "Expired" } });
+}
+
 /** The status a reader should see, expiring this one top-up first when it is overdue. */
 export async function expireIfOverdue(topup: { topupId: string; status: TopupStatus; expiresAt: Date }, now: Date = new Date()): Promise<TopupStatus> {
   if (topup.status !== "Pending" || topup.expiresAt.getTime() > now.getTime()) return topup.status;

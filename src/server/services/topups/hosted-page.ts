@@ -7,6 +7,7 @@ import { isSandboxGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import type { PaymentType, TopupStatus } from "@/generated/prisma/enums";
 import { expireIfOverdue } from "./expire";
+import { recipientShown, serviceName } from "./payee";
 import { paymentHashMatches } from "./payment-link";
 import { settleTopup } from "./settle";
 
@@ -20,6 +21,11 @@ export type HostedTopupStatus = {
 
 export type HostedTopup = HostedTopupStatus & {
   topup_id: string;
+  /** Who is paid: the service (SERVICE_NAME), never the merchant. */
+  payee: string;
+  /** The recipient name the payer's banking app shows for this QR or VA. */
+  recipient_name: string;
+  /** Whose saldo the payment tops up: "Top-up untuk <merchant>". */
   brand: string;
   amount: number;
   admin_fee: number;
@@ -56,6 +62,8 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
   const livemode = topup.merchant.live === null;
   return {
     topup_id: topup.topupId,
+    payee: serviceName(),
+    recipient_name: recipientShown(topup),
     brand: account.brandName || account.name,
     amount: topup.amount,
     admin_fee: topup.adminFee,

@@ -3,13 +3,23 @@ import { fitsInt4 } from "@/server/db/column-ranges";
 import { formatWib } from "@/server/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
-import { expireIfOverdue } from "./expire";
+import type { Tx } from "@/server/services/credits/ledger";
+import { expireMerchantOverdue } from "./expire";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
 
 /** The merchant's top-ups, newest first, a page at a time, for the dashboard's balance screen. */
 export async function listTopups(merchantId: number, input: PageInput = {}, now = new Date()) {
+  await expireMerchantOverdue(merchantId, now);
+  return readTopupPage(await getDb(), merchantId, input);
+}
+
+/**
+ * One page of top-ups as stored, read through `db` (a transaction's client when
+ * the balance screen reads it in one snapshot with the saldo). Overdue invoices
+ * must have been expired before (expireMerchantOverdue).
+ */
+export async function readTopupPage(db: Tx, merchantId: number, input: PageInput) {
   const page = parseInput(pageSchema, input);
-  const db = await getDb();
   // Every id is below a cursor past the column's range.
   const cursor = page.cursor ? Number(page.cursor) : null;
   const rows = await db.topup.findMany({
@@ -20,20 +30,18 @@ export async function listTopups(merchantId: number, input: PageInput = {}, now 
   });
   const topups = rows.slice(0, page.limit);
   return {
-    items: await Promise.all(
-      topups.map(async (t) => {
-        const invoice = presentInvoice(t);
-        return {
-          topup_id: t.topupId,
-          created_at: formatWib(t.createdAt),
-          payment_method: invoice.payment_method,
-          amount: t.amount,
-          payment_total: t.paymentTotal,
-          status: await expireIfOverdue(t, now),
-          payment_url: invoice.payment_url,
-        };
-      }),
-    ),
+    items: topups.map((t) => {
+      const invoice = presentInvoice(t);
+      return {
+        topup_id: t.topupId,
+        created_at: formatWib(t.createdAt),
+        payment_method: invoice.payment_method,
+        amount: t.amount,
+        payment_total: t.paymentTotal,
+        status: t.status,
+        payment_url: invoice.payment_url,
+      };
+    }),
     nextCursor: rows.length > page.limit ? String(topups[topups.length - 1].id) : null,
   };
 }

@@ -1,21 +1,39 @@
 // A printable receipt for a paid top-up: what the merchant's bookkeeping needs
 // (invoice id, amount credited, admin fee, total paid, method, paid time, who
-// paid and who was paid). Only for the merchant's own, paid top-ups.
+// paid and who was paid). Only for paid top-ups: the merchant's own in the
+// dashboard, or through the invoice's signed link from the hosted page.
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWibLong } from "@/server/lib/wib-time";
 import type { Receipt } from "@/schemas/dashboard/exports";
+import type { Topup } from "@/generated/prisma/client";
+import { serviceName } from "./payee";
+import { paymentHashMatches } from "./payment-link";
 
-/** Who receives top-up payments: the service itself, not the merchant. */
-export const RECEIPT_PAYEE = "Sandi";
+const RECEIPT_INCLUDE = { paymentMethod: { select: { name: true } }, merchant: { select: { name: true, merchantId: true } } } as const;
 
 export async function getTopupReceipt(merchantId: number, topupId: string): Promise<Receipt> {
   const db = await getDb();
-  const topup = await db.topup.findFirst({
-    where: { topupId, merchantId },
-    include: { paymentMethod: { select: { name: true } }, merchant: { select: { name: true, merchantId: true } } },
-  });
+  const topup = await db.topup.findFirst({ where: { topupId, merchantId }, include: RECEIPT_INCLUDE });
   if (!topup) throw new AppError("NOT_FOUND", "Top-up tidak ditemukan.");
+  return present(topup);
+}
+
+/** The hosted page's "Lihat kuitansi": null (404) for a wrong link or an unpaid invoice, like the page itself. */
+export async function getTopupReceiptByLink(topupId: string, hash: string | null | undefined): Promise<Receipt | null> {
+  if (!/^TC\d{8}[A-Z0-9]{1,32}$/.test(topupId)) return null;
+  const db = await getDb();
+  const topup = await db.topup.findUnique({ where: { topupId }, include: RECEIPT_INCLUDE });
+  if (!topup || !paymentHashMatches(hash, topup.topupId, topup.merchant.merchantId) || topup.status !== "Paid") return null;
+  return present(topup);
+}
+
+type ReceiptRow = Topup & {
+  paymentMethod: { name: string };
+  merchant: { name: string; merchantId: string };
+};
+
+function present(topup: ReceiptRow): Receipt {
   if (topup.status !== "Paid" || !topup.paidAt) throw new AppError("VALIDATION_ERROR", "Kuitansi hanya tersedia untuk top-up yang sudah lunas.");
   return {
     topup_id: topup.topupId,
@@ -26,6 +44,6 @@ export async function getTopupReceipt(merchantId: number, topupId: string): Prom
     payment_total: topup.paymentTotal,
     payment_method: topup.paymentMethod.name,
     paid_at: formatWibLong(topup.paidAt),
-    payee: RECEIPT_PAYEE,
+    payee: serviceName(),
   };
 }

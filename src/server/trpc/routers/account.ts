@@ -8,6 +8,8 @@ import {
 import { brandUpdateSchema, messagePreviewInput, messagePreviewOutput } from "@/schemas/dashboard/brand";
 import { profileOutputSchema, supportContactOutputSchema } from "@/schemas/dashboard/profile";
 import { signUpSchema } from "@/schemas/dashboard/sign-up";
+import { twoStepCodeSentOutput, twoStepConfirmInput, twoStepDisableInput, twoStepStartInput, twoStepStatusOutput } from "@/schemas/dashboard/two-step";
+import { confirmTwoStepSetup, disableTwoStep, startTwoStepSetup, twoStepStatus } from "@/server/services/accounts/two-step";
 import { changePassword } from "@/server/services/accounts/change-password";
 import { sendVerificationMail, verifyEmail } from "@/server/services/accounts/email-verification";
 import { requestPasswordReset, resetPassword } from "@/server/services/accounts/password-reset";
@@ -33,6 +35,12 @@ export const accountRouter = router({
     .input(passwordChangeSchema)
     .output(accountNoticeSchema)
     .mutation(({ ctx, input }) => changePassword({ ...ctx.merchant, sessionId: ctx.sessionId ?? null }, input)),
+  /** Keamanan → Masuk dua langkah: on (where the codes go, masked) or off. */
+  twoStepStatus: merchantProcedure.output(twoStepStatusOutput).query(({ ctx }) => twoStepStatus(ctx.merchant.id)),
+  /** Password-confirmed; sends a code through Sandi's own OTP service to where sign-in codes will go. */
+  twoStepStart: merchantProcedure.input(twoStepStartInput).output(twoStepCodeSentOutput).mutation(({ ctx, input }) => startTwoStepSetup(ctx.merchant, input)),
+  twoStepConfirm: merchantProcedure.input(twoStepConfirmInput).output(accountNoticeSchema).mutation(({ ctx, input }) => confirmTwoStepSetup(ctx.merchant, input)),
+  twoStepDisable: merchantProcedure.input(twoStepDisableInput).output(accountNoticeSchema).mutation(({ ctx, input }) => disableTwoStep(ctx.merchant, input)),
   support: merchantProcedure.output(supportContactOutputSchema).query(() => supportContact()),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
   profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.merchantId)),

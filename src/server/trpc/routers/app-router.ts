@@ -2,6 +2,7 @@ import { router } from "../init";
 import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
 import { reportsRouter } from "./reports";
+import { testOtpRouter } from "./test-otp";
 import { topupsRouter } from "./topups";
 import { webhooksRouter } from "./webhooks";
 
@@ -9,6 +10,7 @@ export const appRouter = router({
   account: accountRouter,
   apiKeys: apiKeysRouter,
   reports: reportsRouter,
+  testOtp: testOtpRouter,
   topups: topupsRouter,
   webhooks: webhooksRouter,
 });

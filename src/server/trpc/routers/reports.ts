@@ -3,6 +3,7 @@ import { inboundResultOutput, pendingInboundOutput } from "@/schemas/dashboard/s
 import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
 import { exportLedgerCsv, exportTransactionsCsv } from "@/server/services/reports/exports";
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
+import { getGettingStarted } from "@/server/services/reports/getting-started";
 import { getOverview } from "@/server/services/reports/overview";
 import { listSandboxMessages } from "@/server/services/reports/sandbox-inbox";
 import { completeSandboxInbound, listPendingInbound } from "@/server/services/otp/sandbox-inbound";
@@ -13,6 +14,8 @@ import { merchantProcedure, router } from "../init";
 
 export const reportsRouter = router({
   overview: merchantProcedure.query(({ ctx }) => getOverview(ctx.world.id)),
+  /** The overview's checklist: which first steps the account has taken. */
+  gettingStarted: merchantProcedure.query(({ ctx }) => getGettingStarted(ctx.world.id)),
   transactions: merchantProcedure.input(transactionFilterSchema).query(({ ctx, input }) => listTransactions(ctx.world.id, input)),
   transaction: merchantProcedure.input(transactionDetailSchema).query(({ ctx, input }) => getTransaction(ctx.world.id, input.otpId)),
   sandboxInbox: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listSandboxMessages(ctx.world.id, input)),

@@ -1,6 +1,7 @@
 import { receiptInput, receiptOutput } from "@/schemas/dashboard/exports";
 import { pageSchema } from "@/schemas/dashboard/transactions";
-import { createTopupInput, paymentOptionsInput, paymentOptionsOutput } from "@/schemas/dashboard/topups";
+import { balanceViewInput, createTopupInput, paymentOptionsInput, paymentOptionsOutput } from "@/schemas/dashboard/topups";
+import { getBalanceView } from "@/server/services/reports/balance-view";
 import { createTopup } from "@/server/services/topups/create-topup";
 import { listTopups } from "@/server/services/topups/list-topups";
 import { paymentOptions } from "@/server/services/topups/payment-methods";
@@ -12,6 +13,8 @@ export const topupsRouter = router({
   create: merchantProcedure.input(createTopupInput).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null })),
   /** The picker on the balance screen: active methods that take the package, with fee and total. */
   methods: merchantProcedure.input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
+  /** Saldo, top-ups and ledger read in one snapshot, so a payment shows in all three at once. */
+  balance: merchantProcedure.input(balanceViewInput).query(({ ctx, input }) => getBalanceView(ctx.world.id, input)),
   list: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listTopups(ctx.world.id, input)),
   /** A paid top-up's receipt, for printing. */
   receipt: merchantProcedure.input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.world.id, input.topupId)),

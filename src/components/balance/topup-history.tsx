@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { formatRupiah, formatWibText } from "@/components/format";
+import { Badge } from "@/components/ui/primitives";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+
+export type TopupRow = { topup_id: string; created_at: string; payment_method: string; amount: number; payment_total: number; status: string; payment_url: string };
+
+const TOPUP_COLUMNS = [
+  { label: "Status" },
+  { label: "ID" },
+  { label: "Dibuat" },
+  { label: "Metode" },
+  { label: "Paket", align: "right" as const },
+  { label: "Tindakan", hidden: true },
+];
+
+export const TOPUP_STATUS: Record<string, { label: string; tone: "amber" | "green" | "slate" | "red" }> = {
+  Pending: { label: "Menunggu pembayaran", tone: "amber" },
+  Paid: { label: "Lunas", tone: "green" },
+  Expired: { label: "Kedaluwarsa", tone: "slate" },
+  Failed: { label: "Gagal", tone: "red" },
+};
+
+export function TopupHistory({ items }: { items: TopupRow[] }) {
+  return (
+    <StackedTable columns={TOPUP_COLUMNS} caption="Riwayat isi saldo">
+      {items.map((t) => {
+        const status = TOPUP_STATUS[t.status] ?? { label: t.status, tone: "slate" as const };
+        return (
+          <StackedRow key={t.topup_id} data-testid="topup-row" className="align-top">
+            <StackedCell label="Status">
+              <Badge tone={status.tone}>{status.label}</Badge>
+              {/* Under the status, whose badge is wider than the link: the table keeps fitting its card at 1024 px. */}
+              {t.status === "Paid" ? (
+                <Link href={`/balance/receipts/${t.topup_id}`} className="mt-1 block text-xs font-medium text-brand-600 hover:underline">
+                  Kuitansi
+                </Link>
+              ) : null}
+            </StackedCell>
+            <StackedCell label="ID" className="whitespace-nowrap">
+              <span className="font-mono text-xs">{t.topup_id}</span>
+            </StackedCell>
+            <StackedCell label="Dibuat">{formatWibText(t.created_at)}</StackedCell>
+            <StackedCell label="Metode">{t.payment_method}</StackedCell>
+            <StackedCell label="Paket" align="right" className="whitespace-nowrap tabular-nums">
+              {formatRupiah(t.amount)}
+              <span className="block text-xs text-slate-600">total {formatRupiah(t.payment_total)}</span>
+            </StackedCell>
+            <StackedCell align="right">
+              {t.status === "Pending" ? (
+                <a href={t.payment_url} target="_blank" rel="noopener" className="font-medium text-brand-600 hover:underline">
+                  Bayar
+                </a>
+              ) : null}
+            </StackedCell>
+          </StackedRow>
+        );
+      })}
+    </StackedTable>
+  );
+}

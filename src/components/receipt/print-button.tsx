@@ -1,0 +1,6 @@
+"use client";
+import { Button } from "@/components/ui/primitives";
+
+export function PrintButton() {
+  return <Button onClick={() => window.print()}>Cetak / simpan PDF</Button>;
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** Channels a merchant can try from the dashboard: a code it receives and types back. */
+export const TEST_OTP_CHANNELS = ["whatsapp", "sms", "email"] as const;
+
+export const testOtpSendInput = z.object({
+  channel: z.enum(TEST_OTP_CHANNELS, "Pilih WhatsApp, SMS atau e-mail."),
+  destination: z.string().trim().min(1, "Isi nomor atau e-mail Anda.").max(254, "Tujuan terlalu panjang."),
+});
+export type TestOtpSend = z.output<typeof testOtpSendInput>;
+
+export const testOtpVerifyInput = z.object({
+  otpId: z.string().trim().min(1).max(64),
+  otp: z.string().trim().min(1, "Isi kode yang Anda terima.").max(16, "Kode terlalu panjang."),
+});
+export type TestOtpVerify = z.output<typeof testOtpVerifyInput>;

@@ -1,0 +1,104 @@
+// Optional two-step sign-in: after the password, a code Sandi sends itself over
+// WhatsApp or e-mail. Codes are OTPs of the platform merchant (platform-merchant.ts),
+// created by createOtp and checked by verifyOtp like any merchant's, so they get
+// the product's TTL, attempt limit, per-destination limits and delivery. An OTP is
+// bound to one account and one purpose by its external_id, so a code sent to sign
+// in to one account cannot sign in to another, nor switch the setting on.
+import { randomBase62 } from "@/server/lib/random";
+import { getDb } from "@/server/db/client";
+import { AppError, isAppError } from "@/server/errors";
+import { createOtp } from "@/server/services/otp/create-otp";
+import { parseCreation } from "@/server/services/otp/parse-creation";
+import { verifyOtp } from "@/server/services/otp/verify-otp";
+import type { TwoStepChannel, TwoStepConfirm, TwoStepDisable, TwoStepStart } from "@/schemas/dashboard/two-step";
+import { confirmPassword } from "./confirm-password";
+import { platformMerchant } from "./platform-merchant";
+
+type Purpose = "signin" | "setup";
+type Account = { id: number; merchantId: string };
+export type CodeSent = { otp_id: string; channel: TwoStepChannel; hint: string };
+
+const bindingOf = (purpose: Purpose, merchantPublicId: string) => `2fa-${purpose}-${merchantPublicId}-`;
+
+/** What the screens show of a destination: enough to recognise it, not to learn it. */
+export function destinationHint(channel: TwoStepChannel, destination: string): string {
+  if (channel === "whatsapp") return `WhatsApp ••••${destination.slice(-4)}`;
+  const [local, domain] = destination.split("@");
+  return `e-mail ${local.slice(0, 1)}•••@${domain}`;
+}
+
+async function sendCode(purpose: Purpose, merchantPublicId: string, channel: TwoStepChannel, destination: string): Promise<CodeSent> {
+  const platform = await platformMerchant();
+  const externalId = `${bindingOf(purpose, merchantPublicId)}${randomBase62(16)}`;
+  const sent = await createOtp(platform, parseCreation({ channel, destination, external_id: externalId }, "request"));
+  if (sent.status === "failed") throw new AppError("CHANNEL_UNAVAILABLE", "Kode tidak dapat dikirim ke tujuan itu. Periksa nomor atau alamatnya, lalu coba lagi.");
+  return { otp_id: sent.otp_id, channel, hint: destinationHint(channel, destination) };
+}
+
+/**
+ * True when `code` is right for a code sent to this account for this purpose (and,
+ * when given, to this destination). A wrong, expired, used or locked code is false;
+ * each wrong try counts against the OTP's attempt limit like /v3/verify.
+ */
+async function codeIsRight(purpose: Purpose, merchantPublicId: string, otpId: string, code: string, destination?: string): Promise<{ ok: boolean; channel?: string; destination?: string }> {
+  const platform = await platformMerchant();
+  const db = await getDb();
+  const otp = await db.otpTransaction.findFirst({ where: { otpId, merchantId: platform.id }, select: { externalId: true, channel: true, destination: true } });
+  if (!otp?.externalId?.startsWith(bindingOf(purpose, merchantPublicId)) || !otp.destination) return { ok: false };
+  if (destination !== undefined && otp.destination !== destination) return { ok: false };
+  try {
+    const result = await verifyOtp(platform, { otp_id: otpId, otp: code });
+    return { ok: result.verified, channel: otp.channel, destination: otp.destination };
+  } catch (err) {
+    if (isAppError(err) && ["OTP_EXPIRED", "TOO_MANY_ATTEMPTS", "ALREADY_USED", "OTP_NOT_FOUND", "VALIDATION_ERROR"].includes(err.code)) return { ok: false };
+    throw err;
+  }
+}
+
+export async function twoStepStatus(merchantId: number) {
+  const db = await getDb();
+  const m = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { twoStepChannel: true, twoStepDestination: true } });
+  const channel = m.twoStepChannel as TwoStepChannel | null;
+  return { enabled: Boolean(channel && m.twoStepDestination), channel, hint: channel && m.twoStepDestination ? destinationHint(channel, m.twoStepDestination) : null };
+}
+
+/** Keamanan, step 1: the password confirms it is the owner; a code goes where future codes will go, proving it arrives. */
+export async function startTwoStepSetup(account: Account, input: TwoStepStart): Promise<CodeSent> {
+  const owner = await confirmPassword(account, input.password);
+  const destination = input.channel === "email" ? owner.email : (input.phone ?? "");
+  if (input.channel === "whatsapp" && !destination) throw new AppError("INVALID_NUMBER", "Isi nomor WhatsApp Anda.", { field: "phone" });
+  return sendCode("setup", account.merchantId, input.channel, destination);
+}
+
+/** Keamanan, step 2: the right code switches two-step sign-in on, for the destination it was sent to. */
+export async function confirmTwoStepSetup(account: Account, input: TwoStepConfirm): Promise<{ message: string }> {
+  const checked = await codeIsRight("setup", account.merchantId, input.otpId, input.code);
+  if (!checked.ok) throw new AppError("VALIDATION_ERROR", "Kode salah atau sudah tidak berlaku. Kirim kode baru lalu coba lagi.", { field: "code" });
+  const db = await getDb();
+  await db.merchant.update({ where: { id: account.id }, data: { twoStepChannel: checked.channel, twoStepDestination: checked.destination } });
+  return { message: "Masuk dua langkah aktif. Mulai sekarang, setelah kata sandi Anda akan diminta kode." };
+}
+
+export async function disableTwoStep(account: Account, input: TwoStepDisable): Promise<{ message: string }> {
+  await confirmPassword(account, input.password);
+  const db = await getDb();
+  await db.merchant.update({ where: { id: account.id }, data: { twoStepChannel: null, twoStepDestination: null } });
+  return { message: "Masuk dua langkah dimatikan. Masuk kini hanya memerlukan kata sandi." };
+}
+
+export type SignInGate = { state: "open" } | { state: "code_sent"; sent: CodeSent } | { state: "wrong_code" };
+
+/**
+ * After a right password: open when two-step is off or the code is right; otherwise
+ * a code is sent (no code given) or the code was wrong.
+ */
+export async function signInGate(merchantPublicId: string, attempt: { otpId?: string; code?: string }): Promise<SignInGate> {
+  const db = await getDb();
+  const m = await db.merchant.findUnique({ where: { merchantId: merchantPublicId }, select: { twoStepChannel: true, twoStepDestination: true } });
+  if (!m?.twoStepChannel || !m.twoStepDestination) return { state: "open" };
+  if (attempt.otpId && attempt.code) {
+    const checked = await codeIsRight("signin", merchantPublicId, attempt.otpId, attempt.code, m.twoStepDestination);
+    return checked.ok ? { state: "open" } : { state: "wrong_code" };
+  }
+  return { state: "code_sent", sent: await sendCode("signin", merchantPublicId, m.twoStepChannel as TwoStepChannel, m.twoStepDestination) };
+}
