@@ -2,8 +2,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { FilterButtons } from "@/components/ui/filter-buttons";
 import { Pager, useCursorPages } from "@/components/ui/pager";
-import { Badge, Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
+import { Badge, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import type { ApiLogEntryView, ApiLogFilter } from "@/schemas/dashboard/api-log";
 
@@ -85,21 +86,13 @@ export function ApiLogScreen() {
           <Field label="Request ID">
             <input name="requestId" value={draft.requestId} onChange={set("requestId")} placeholder="Dari header X-Request-Id" className={inputClass} />
           </Field>
-          <div className="flex flex-wrap gap-2 sm:pt-6.5">
-            <Button type="submit">Terapkan</Button>
-            {filtered ? (
-              <Button
-                type="button"
-                variant="ghost"
-                onClick={() => {
-                  setDraft(EMPTY);
-                  apply(EMPTY);
-                }}
-              >
-                Reset
-              </Button>
-            ) : null}
-          </div>
+          <FilterButtons
+            filtered={filtered}
+            onReset={() => {
+              setDraft(EMPTY);
+              apply(EMPTY);
+            }}
+          />
         </form>
       </Card>
 

@@ -7,8 +7,9 @@ import { CsvExport } from "@/components/dashboard/csv-export";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
 import { CHANNEL_LABELS, formatRupiah, formatWibText, OTP_STATUS_LABELS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { FilterButtons } from "@/components/ui/filter-buttons";
 import { Pager, useCursorPages } from "@/components/ui/pager";
-import { Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
+import { Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { DATE_ORDER_MESSAGE, datesInOrder, type TransactionFilter } from "@/schemas/dashboard/transactions";
 
@@ -84,23 +85,13 @@ export function TransactionsScreen() {
           <Field label="Tujuan">
             <input name="destination" value={draft.destination} onChange={set("destination")} placeholder="Nomor atau e-mail" className={inputClass} />
           </Field>
-          <div className="flex flex-wrap gap-2 sm:pt-6.5">
-            <Button type="submit" disabled={Boolean(dateError)}>
-              Terapkan
-            </Button>
-            {filtered ? (
-              <Button
-                type="button"
-                variant="ghost"
-                onClick={() => {
-                  setDraft(EMPTY);
-                  apply(EMPTY);
-                }}
-              >
-                Reset
-              </Button>
-            ) : null}
-          </div>
+          <FilterButtons
+            filtered={filtered} disabled={Boolean(dateError)}
+            onReset={() => {
+              setDraft(EMPTY);
+              apply(EMPTY);
+            }}
+          />
         </form>
       </Card>
 
