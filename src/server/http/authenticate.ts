@@ -68,7 +68,8 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
       revokedAt: true,
       lastUsedAt: true,
       merchant: {
-        select: { id: true, merchantId: true, rateLimit: true, ipAllowlist: true, name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true },
+        select: { id: true, merchantId: true, rateLimit: true, ipAllowlist: true, name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true,
+          geoPermissions: true, fraudGuard: true },
       },
     },
   });
@@ -86,6 +87,8 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
       brandEmail: merchant.brandEmail,
       prices: merchant.prices,
       smsAppHash: merchant.smsAppHash,
+      geoPermissions: merchant.geoPermissions,
+      fraudGuard: merchant.fraudGuard,
       keyId: key.keyId,
       rateLimit: merchant.rateLimit,
       ipAllowlist: merchant.ipAllowlist,

@@ -9,6 +9,8 @@ export const ERROR_CONDITIONS: Record<V3ErrorCode, string> = {
   UNAUTHORIZED: "API key missing, empty, malformed, unknown or revoked; the message says which.",
   INSUFFICIENT_BALANCE: "Credits below the transaction price; top up with POST /v3/topups.",
   IP_NOT_ALLOWED: "The resolved client IP is not on the merchant's allowlist.",
+  GEO_NOT_ALLOWED: "The phone destination's country code is not allowed for the channel's class (`sms`, `voice`, `misscall`: Indonesia `62` only by default; `whatsapp`: every country). Nothing charged or counted; `error.details` has `country_code` and `channel_class`. Merchants change it in the dashboard (Keamanan).",
+  FRAUD_BLOCKED: "The fraud guard refused the creation: a sudden run of unverified creations to fresh numbers under the destination's prefix (`prefix_spike`), or one end user's `signals` reaching many destinations (`signal_velocity`). Blocked for a cooldown; nothing charged or counted towards destination limits; `error.details` has `reason` and `prefix`. Idempotent replays are never blocked. The block log and \"unblock this prefix\" are in the dashboard (Keamanan).",
   OTP_NOT_FOUND: "`otp_id` unknown or owned by another merchant.",
   NOT_FOUND: "No endpoint at this path (any path under /v3 without a route, and /v3 itself).",
   METHOD_NOT_ALLOWED: "The endpoint exists but not for this HTTP method; the `Allow` header lists the methods it takes.",

@@ -8,6 +8,7 @@ import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
 import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
 import { effectivePrices } from "./prices";
+import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
 import { parseInput } from "@/server/validation";
 
 export const DEFAULT_RATE_LIMIT = 20;
@@ -80,6 +81,8 @@ export async function showMerchant(merchantPublicId: string) {
     ip_allowlist: merchant.ipAllowlist,
     prices: effectivePrices(merchant.prices),
     webhook_url: merchant.webhookEndpoint?.url ?? null,
+    geo_permissions: effectiveGeoPermissions(merchant.geoPermissions),
+    fraud_guard: merchant.fraudGuard,
   };
 }
 
@@ -92,6 +95,7 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
     const merchant = await tx.merchant.findUnique({ where: { merchantId: merchantPublicId } });
     if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
+    const geoPermissions = data.geoPermissions ? { ...effectiveGeoPermissions(merchant.geoPermissions), ...data.geoPermissions } : undefined;
     await tx.merchant.update({
       where: { id: merchant.id },
       data: {
@@ -102,6 +106,8 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
         ipAllowlist,
         prices,
         smsAppHash: data.smsAppHash,
+        geoPermissions,
+        fraudGuard: data.fraudGuard,
       },
     });
     if (webhookUrl !== undefined) return setWebhookUrl(tx, merchant.id, webhookUrl);
