@@ -32,7 +32,7 @@ export async function screenCreation(merchant: MerchantProfile, input: GuardedCr
   const minute = Math.floor(now.getTime() / 60_000);
   const store = getFraudStore();
   const [observed, baseline] = await Promise.all([
-    store.observe({ merchant: String(merchant.id), prefix, destination, signals, minute, windowMinutes: WINDOW_MINUTES }),
+    store.observe({ merchant: String(merchant.id), prefix, destination, signals, minute, windowMinutes: WINDOW_MINUTES, signalLimit: t.signalDestinations }),
     baselineFor(merchant.id),
   ]);
   const base = { merchantId: merchant.id, prefix, channel: input.channel, expiresAt: new Date(now.getTime() + t.cooldownMs) };

@@ -13,17 +13,21 @@ export class MemoryFraudStore implements FraudStore {
     const { merchant: m, prefix, minute } = o;
     const window = windowMinutesOf(minute, o.windowMinutes);
     const ttl = bucketTtlMs(o.windowMinutes);
-    this.add(keys.destinations(m, prefix, minute), o.destination, ttl);
-    this.increment(keys.total(m, minute), ttl);
+    const signals = o.signals.map((s) => {
+      this.add(keys.signal(m, s, minute), o.destination, ttl);
+      return { distinct: this.union(window.map((w) => keys.signal(m, s, w))), blocked: this.read(keys.signalBlock(m, s)) !== undefined };
+    });
+    // As in the Redis script: a flagged signal's attempt stays out of the prefix's counts.
+    if (!signals.some((s) => s.blocked || s.distinct > o.signalLimit)) {
+      this.add(keys.destinations(m, prefix, minute), o.destination, ttl);
+      this.increment(keys.total(m, minute), ttl);
+    }
     return {
       distinct: this.union(window.map((w) => keys.destinations(m, prefix, w))),
       verified: this.sum(window.map((w) => keys.verified(m, prefix, w))),
       total: this.sum(window.map((w) => keys.total(m, w))),
       prefixState: (this.read(keys.prefixState(m, prefix)) as string | undefined) ?? null,
-      signals: o.signals.map((s) => {
-        this.add(keys.signal(m, s, minute), o.destination, ttl);
-        return { distinct: this.union(window.map((w) => keys.signal(m, s, w))), blocked: this.read(keys.signalBlock(m, s)) !== undefined };
-      }),
+      signals,
     };
   }
 

@@ -6,6 +6,42 @@ import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observati
 
 const READY_WAIT_MS = 300;
 
+// One round trip, atomic. The signals are looked at first: an attempt from a signal that
+// is blocked or over its limit is refused for that, and is kept out of the prefix's
+// counts, so one user's spray across prefixes cannot trip prefix blocks for everyone.
+// KEYS: current destination bucket, current total bucket, prefix state, the window's
+// destination, verified and total buckets, then per signal: current bucket, block, window.
+// ARGV: destination, bucket TTL ms, window length, signal count, signal limit.
+const OBSERVE = `
+local dest, ttl, n, ns, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local out, flagged = {}, false
+for i = 0, ns - 1 do
+  local base = 3 + 3 * n + i * (2 + n)
+  redis.call('PFADD', KEYS[base + 1], dest)
+  redis.call('PEXPIRE', KEYS[base + 1], ttl)
+  local distinct = redis.call('PFCOUNT', unpack(KEYS, base + 3, base + 2 + n))
+  local blocked = redis.call('EXISTS', KEYS[base + 2])
+  if blocked == 1 or distinct > limit then flagged = true end
+  out[#out + 1] = distinct
+  out[#out + 1] = blocked
+end
+if not flagged then
+  redis.call('PFADD', KEYS[1], dest)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('INCR', KEYS[2])
+  redis.call('PEXPIRE', KEYS[2], ttl)
+end
+local function sum(values)
+  local total = 0
+  for _, v in ipairs(values) do if v then total = total + tonumber(v) end end
+  return total
+end
+local distinct = redis.call('PFCOUNT', unpack(KEYS, 4, 3 + n))
+local verified = sum(redis.call('MGET', unpack(KEYS, 4 + n, 3 + 2 * n)))
+local total = sum(redis.call('MGET', unpack(KEYS, 4 + 2 * n, 3 + 3 * n)))
+local state = redis.call('GET', KEYS[3])
+return {distinct, verified, total, state, unpack(out)}`;
+
 export class RedisFraudStore implements FraudStore {
   private readonly keys: ReturnType<typeof keyNames>;
 
@@ -17,33 +53,25 @@ export class RedisFraudStore implements FraudStore {
   async observe(o: Observation): Promise<Observed> {
     await this.ready();
     const { merchant: m, prefix, minute } = o;
-    const ttl = bucketTtlMs(o.windowMinutes);
     const window = windowMinutesOf(minute, o.windowMinutes);
-    const p = this.redis.pipeline();
-    p.pfadd(this.keys.destinations(m, prefix, minute), o.destination).pexpire(this.keys.destinations(m, prefix, minute), ttl);
-    p.incr(this.keys.total(m, minute)).pexpire(this.keys.total(m, minute), ttl);
-    p.pfcount(...window.map((w) => this.keys.destinations(m, prefix, w)));
-    p.mget(...window.map((w) => this.keys.verified(m, prefix, w)));
-    p.mget(...window.map((w) => this.keys.total(m, w)));
-    p.get(this.keys.prefixState(m, prefix));
-    for (const s of o.signals) {
-      p.pfadd(this.keys.signal(m, s, minute), o.destination).pexpire(this.keys.signal(m, s, minute), ttl);
-      p.pfcount(...window.map((w) => this.keys.signal(m, s, w)));
-      p.exists(this.keys.signalBlock(m, s));
-    }
-    const results = await p.exec();
-    if (!results) throw new Error("fraud guard pipeline was not executed");
-    const value = (i: number) => {
-      const [err, v] = results[i];
-      if (err) throw err;
-      return v;
-    };
+    const k = this.keys;
+    const keyList = [
+      k.destinations(m, prefix, minute),
+      k.total(m, minute),
+      k.prefixState(m, prefix),
+      ...window.map((w) => k.destinations(m, prefix, w)),
+      ...window.map((w) => k.verified(m, prefix, w)),
+      ...window.map((w) => k.total(m, w)),
+      ...o.signals.flatMap((s) => [k.signal(m, s, minute), k.signalBlock(m, s), ...window.map((w) => k.signal(m, s, w))]),
+    ];
+    const args = [o.destination, String(bucketTtlMs(o.windowMinutes)), String(window.length), String(o.signals.length), String(o.signalLimit)];
+    const r = (await this.redis.eval(OBSERVE, keyList.length, ...keyList, ...args)) as (number | string | null)[];
     return {
-      distinct: Number(value(4)),
-      verified: sum(value(5) as (string | null)[]),
-      total: sum(value(6) as (string | null)[]),
-      prefixState: value(7) as string | null,
-      signals: o.signals.map((_, i) => ({ distinct: Number(value(8 + i * 4 + 2)), blocked: Number(value(8 + i * 4 + 3)) === 1 })),
+      distinct: Number(r[0]),
+      verified: Number(r[1]),
+      total: Number(r[2]),
+      prefixState: typeof r[3] === "string" ? r[3] : null,
+      signals: o.signals.map((_, i) => ({ distinct: Number(r[4 + i * 2]), blocked: Number(r[5 + i * 2]) === 1 })),
     };
   }
 
@@ -88,8 +116,4 @@ export class RedisFraudStore implements FraudStore {
   async close(): Promise<void> {
     this.redis.disconnect();
   }
-}
-
-function sum(values: (string | null)[]): number {
-  return values.reduce((acc, v) => acc + (v ? Number(v) : 0), 0);
 }

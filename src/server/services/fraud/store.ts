@@ -12,6 +12,8 @@ export type Observation = {
   signals: string[];
   minute: number;
   windowMinutes: number;
+  /** Distinct destinations a signal may reach; an attempt from a signal over it (or blocked) stays out of the prefix's counts. */
+  signalLimit: number;
 };
 
 export type Observed = {
