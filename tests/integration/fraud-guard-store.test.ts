@@ -44,7 +44,7 @@ describe.each([
     await store.recordVerified("7", "62899", MINUTE - 2, 10);
     await store.observe(attempt("62812000000001", { prefix: "62812" }));
     const seen = await store.observe(attempt("62899000000001"));
-    expect(seen).toEqual({ distinct: 2, verified: 1, total: 4, prefixState: null, signals: [] });
+    expect(seen).toEqual({ distinct: 2, verified: 1, total: 4, recentTotal: 3, prefixState: null, signals: [] });
   });
 
   it("reports a block once set, and a trust after unblocking, with the prefix's window forgotten", async () => {

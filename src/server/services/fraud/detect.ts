@@ -13,14 +13,16 @@ const MIN_VERIFIED_RATE = 0.3;
  * prefix_spike: creations to fresh numbers under one prefix that its verifications do
  * not explain. Verified OTPs divided by the prefix's usual verification rate estimate
  * how many creations real users account for; the rest is unexplained. A real surge
- * verifies (a little later) and stays explained; pumping never verifies. The prefix's
- * usual share of the merchant's current traffic sets how much may go unexplained.
+ * verifies (a little later) and stays explained; pumping never verifies. What may go
+ * unexplained: a fixed minimum, the prefix's usual share of the last two minutes'
+ * creations (not verified yet: users take up to a minute), and a part of its expected
+ * ten-minute volume (its users verifying a little less than usual).
  */
 export function prefixSpike(observed: Observed, usual: PrefixUsual, t: Thresholds): SpikeFigures | null {
   const explained = observed.verified / Math.max(usual.verifiedRate, MIN_VERIFIED_RATE);
   const expected = usual.share * observed.total;
   const unexplained = observed.distinct - explained;
-  if (unexplained <= t.minExcess + t.tolerance * expected) return null;
+  if (unexplained <= t.minExcess + t.lagFactor * usual.share * observed.recentTotal + t.drift * expected) return null;
   return { windowCreations: observed.distinct, windowVerified: observed.verified, expected: Math.round(expected) };
 }
 

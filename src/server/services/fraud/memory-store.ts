@@ -26,6 +26,7 @@ export class MemoryFraudStore implements FraudStore {
       distinct: this.union(window.map((w) => keys.destinations(m, prefix, w))),
       verified: this.sum(window.map((w) => keys.verified(m, prefix, w))),
       total: this.sum(window.map((w) => keys.total(m, w))),
+      recentTotal: this.sum(window.slice(0, 2).map((w) => keys.total(m, w))),
       prefixState: (this.read(keys.prefixState(m, prefix)) as string | undefined) ?? null,
       signals,
     };

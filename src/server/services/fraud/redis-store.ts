@@ -38,9 +38,10 @@ local function sum(values)
 end
 local distinct = redis.call('PFCOUNT', unpack(KEYS, 4, 3 + n))
 local verified = sum(redis.call('MGET', unpack(KEYS, 4 + n, 3 + 2 * n)))
-local total = sum(redis.call('MGET', unpack(KEYS, 4 + 2 * n, 3 + 3 * n)))
+local totals = redis.call('MGET', unpack(KEYS, 4 + 2 * n, 3 + 3 * n))
+local recent = sum({totals[1], totals[2]})
 local state = redis.call('GET', KEYS[3])
-return {distinct, verified, total, state, unpack(out)}`;
+return {distinct, verified, sum(totals), recent, state, unpack(out)}`;
 
 export class RedisFraudStore implements FraudStore {
   private readonly keys: ReturnType<typeof keyNames>;
@@ -70,8 +71,9 @@ export class RedisFraudStore implements FraudStore {
       distinct: Number(r[0]),
       verified: Number(r[1]),
       total: Number(r[2]),
-      prefixState: typeof r[3] === "string" ? r[3] : null,
-      signals: o.signals.map((_, i) => ({ distinct: Number(r[4 + i * 2]), blocked: Number(r[5 + i * 2]) === 1 })),
+      recentTotal: Number(r[3]),
+      prefixState: typeof r[4] === "string" ? r[4] : null,
+      signals: o.signals.map((_, i) => ({ distinct: Number(r[5 + i * 2]), blocked: Number(r[6 + i * 2]) === 1 })),
     };
   }
 

@@ -23,6 +23,8 @@ export type Observed = {
   verified: number;
   /** The merchant's creation attempts in the window, all prefixes. */
   total: number;
+  /** The same in this minute and the one before: what cannot have been verified yet. */
+  recentTotal: number;
   /** The prefix's state: "block:<reason>", "trust", or null. */
   prefixState: string | null;
   signals: { distinct: number; blocked: boolean }[];
