@@ -95,6 +95,10 @@ function report(results: Result[]): string {
       lines.push(`| ${r.scenario} | ${name} | ${t.sent} | ${t.chargedBeforeBlock} | ${t.chargedAfterBlock} | ${pct(t.blocked, rest)} | ${r.ordinary.sent} | ${r.ordinary.blocked} (${pct(r.ordinary.blocked, r.ordinary.sent)}) | ${pct(r.ordinary.verified, r.ordinary.charged)} |`);
     }
   }
+  for (const r of results) {
+    const why = Object.entries(r.ordinary.blockedBy).map(([k, n]) => `${k}: ${n}`).join(", ");
+    if (why) lines.push("", `Ordinary requests blocked for ${r.scenario}: ${why}`);
+  }
   return lines.join("\n");
 }
 

@@ -24,10 +24,10 @@ export function freshNumber(prefix: string): string {
 
 export const randomIp = () => `${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
-export type Outcome = { status: number; code: string | null };
-export type Tally = { sent: number; charged: number; blocked: number; other: Record<string, number>; firstBlockAt: number | null; chargedBeforeBlock: number; chargedAfterBlock: number; verified: number };
+export type Outcome = { status: number; code: string | null; details?: { reason?: string; prefix?: string; country_code?: string } };
+export type Tally = { sent: number; charged: number; blocked: number; other: Record<string, number>; firstBlockAt: number | null; chargedBeforeBlock: number; chargedAfterBlock: number; verified: number; blockedBy: Record<string, number> };
 
-export const newTally = (): Tally => ({ sent: 0, charged: 0, blocked: 0, other: {}, firstBlockAt: null, chargedBeforeBlock: 0, chargedAfterBlock: 0, verified: 0 });
+export const newTally = (): Tally => ({ sent: 0, charged: 0, blocked: 0, other: {}, firstBlockAt: null, chargedBeforeBlock: 0, chargedAfterBlock: 0, verified: 0, blockedBy: {} });
 
 function count(t: Tally, o: Outcome, at: number): void {
   t.sent += 1;
@@ -38,6 +38,8 @@ function count(t: Tally, o: Outcome, at: number): void {
   } else if (o.code === "FRAUD_BLOCKED" || o.code === "GEO_NOT_ALLOWED") {
     t.blocked += 1;
     t.firstBlockAt ??= at;
+    const why = `${o.details?.reason ?? "geo"} ${o.details?.prefix ?? o.details?.country_code ?? ""}`.trim();
+    t.blockedBy[why] = (t.blockedBy[why] ?? 0) + 1;
   } else {
     const key = o.code ?? String(o.status);
     t.other[key] = (t.other[key] ?? 0) + 1;
@@ -46,9 +48,9 @@ function count(t: Tally, o: Outcome, at: number): void {
 
 export type Client = { baseUrl: string; key: string };
 
-async function post(c: Client, path: string, body: unknown): Promise<{ status: number; body: { data?: Record<string, unknown>; error?: { code: string } } }> {
+async function post(c: Client, path: string, body: unknown): Promise<{ status: number; body: { data?: Record<string, unknown>; error?: { code: string; details?: Outcome["details"] } } }> {
   const res = await fetch(`${c.baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${c.key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { data?: Record<string, unknown>; error?: { code: string } } };
+  return { status: res.status, body: (await res.json()) as { data?: Record<string, unknown>; error?: { code: string; details?: Outcome["details"] } } };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,7 +70,7 @@ export async function ordinaryUser(c: Client, t: Tally, verifyRate: number, pend
   const code = String(100000 + Math.floor(Math.random() * 900000));
   const signals = { ip: randomIp(), device_id: `dev-${Math.random().toString(36).slice(2)}`, user_agent: "Mozilla/5.0 (Linux; Android 14)" };
   const res = await post(c, "/v3/send", { channel: "sms", destination: freshNumber(pick(weighted)), otp: code, signals });
-  count(t, { status: res.status, code: res.body.error?.code ?? null }, Date.now());
+  count(t, { status: res.status, code: res.body.error?.code ?? null, details: res.body.error?.details }, Date.now());
   if (res.status !== 200 || Math.random() >= verifyRate) return;
   const otpId = res.body.data!.otp_id as string;
   pending.push(
@@ -82,11 +84,11 @@ export async function ordinaryUser(c: Client, t: Tally, verifyRate: number, pend
 /** Attack 1: fresh numbers under one operator prefix, from rotating IPs, never verified. */
 export async function prefixPump(c: Client, t: Tally): Promise<void> {
   const res = await post(c, "/v3/request", { channel: "sms", destination: freshNumber(ATTACKED_PREFIX), signals: { ip: randomIp() } });
-  count(t, { status: res.status, code: res.body.error?.code ?? null }, Date.now());
+  count(t, { status: res.status, code: res.body.error?.code ?? null, details: res.body.error?.details }, Date.now());
 }
 
 /** Attack 2: one IP across many prefixes, never verified. */
 export async function signalSpray(c: Client, t: Tally, ip: string): Promise<void> {
   const res = await post(c, "/v3/request", { channel: "sms", destination: freshNumber(pick(SPRAY_PREFIXES)), signals: { ip } });
-  count(t, { status: res.status, code: res.body.error?.code ?? null }, Date.now());
+  count(t, { status: res.status, code: res.body.error?.code ?? null, details: res.body.error?.details }, Date.now());
 }

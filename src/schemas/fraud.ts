@@ -41,3 +41,8 @@ export const fraudBlockRow = z.object({
   unblocked_at: z.string().nullable(),
 });
 export type FraudBlockRow = z.infer<typeof fraudBlockRow>;
+
+export const fraudSettingsOutput = z.object({
+  geo_permissions: z.record(z.enum(GEO_CLASSES), z.array(z.string())),
+  fraud_guard: z.enum(FRAUD_GUARD_LEVELS),
+});

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
+import { FraudBlockNotice } from "@/components/dashboard/fraud-block-notice";
 import { CHANNEL_LABELS, formatNumber, formatPercent, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { BarChart } from "@/components/ui/bar-chart";
@@ -35,6 +36,7 @@ export function OverviewScreen() {
       {overview.error ? <ErrorNotice message={errorMessage(overview.error)} onRetry={() => overview.refetch()} /> : null}
       {overview.data ? (
         <div className="flex flex-col gap-6">
+          <FraudBlockNotice />
           {overview.data.saldo <= 0 ? (
             <Notice tone="warning">
               <p className="font-medium">Saldo Anda {formatRupiah(overview.data.saldo)}.</p>

@@ -2,6 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { SupportContact } from "@/components/dashboard/support-contact";
 import { ChangePasswordCard } from "@/components/dashboard/change-password-card";
+import { FraudBlockLog } from "@/components/dashboard/fraud-block-log";
+import { FraudSettingsCard } from "@/components/dashboard/fraud-settings-card";
 import { CHANNEL_LABELS, formatNumber, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
@@ -13,7 +15,7 @@ export function SecurityScreen() {
 
   return (
     <>
-      <PageHeader title="Keamanan" description="Kata sandi dashboard Anda dan batasan yang berlaku untuk semua API key Anda." />
+      <PageHeader title="Keamanan" description="Kata sandi dashboard, perlindungan dari SMS pumping, dan batasan yang berlaku untuk semua API key Anda." />
       <Notice>
         Daftar IP dan batas permintaan hanya bisa diubah oleh operator Sandi atas permintaan Anda. Untuk menambah alamat IP atau menaikkan batas, <SupportContact />
         {profile.data ? (
@@ -28,6 +30,8 @@ export function SecurityScreen() {
       {profile.error ? <ErrorNotice message={errorMessage(profile.error)} onRetry={() => profile.refetch()} /> : null}
       {profile.data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <FraudSettingsCard />
+          <FraudBlockLog />
           <Card title="Daftar IP yang diizinkan">
             {allowlist.length === 0 ? (
               <p className="text-sm text-slate-600" data-testid="ip-allowlist-empty">

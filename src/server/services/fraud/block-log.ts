@@ -5,6 +5,7 @@ import type { Channel, FraudBlockReason } from "@/generated/prisma/enums";
 import { getDb } from "@/server/db/client";
 import { runAlone, statement } from "@/server/db/sql";
 import type { FraudBlockRow } from "@/schemas/fraud";
+import { formatWib } from "@/server/lib/wib-time";
 import type { SpikeFigures } from "./detect";
 
 export type BlockEntry = {
@@ -53,19 +54,19 @@ function present(row: Stored, now: Date): FraudBlockRow {
     reason: row.reason,
     prefix: row.prefix,
     channel: row.channel,
-    started_at: row.startedAt.toISOString(),
-    last_blocked_at: row.lastBlockedAt.toISOString(),
-    expires_at: row.expiresAt.toISOString(),
+    started_at: formatWib(row.startedAt),
+    last_blocked_at: formatWib(row.lastBlockedAt),
+    expires_at: formatWib(row.expiresAt),
     blocked: row.blocked,
     window_creations: row.windowCreations,
     window_verified: row.windowVerified,
     expected: row.expected,
     active: isActive(row, now),
-    unblocked_at: row.unblockedAt?.toISOString() ?? null,
+    unblocked_at: row.unblockedAt ? formatWib(row.unblockedAt) : null,
   };
 }
 
-/** The newest blocks first. */
+/** The newest blocks first; times in WIB like every other time the API shows. */
 export async function listBlocks(merchantId: number, limit = 100, now = new Date()): Promise<FraudBlockRow[]> {
   return (await listRows(merchantId, limit)).map((row) => present(row, now));
 }

@@ -1,6 +1,7 @@
 import { router } from "../init";
 import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
+import { fraudRouter } from "./fraud";
 import { reportsRouter } from "./reports";
 import { topupsRouter } from "./topups";
 import { webhooksRouter } from "./webhooks";
@@ -8,6 +9,7 @@ import { webhooksRouter } from "./webhooks";
 export const appRouter = router({
   account: accountRouter,
   apiKeys: apiKeysRouter,
+  fraud: fraudRouter,
   reports: reportsRouter,
   topups: topupsRouter,
   webhooks: webhooksRouter,
