@@ -11,12 +11,11 @@
 // creations per second per merchant, 3), FRAUD_SIM_WARMUP_S (60), FRAUD_SIM_ATTACK_S (300),
 // FRAUD_SIM_ATTACK_N (300 per attack), BENCH_BUILD (auto), NEXT_DIST_DIR (.next).
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Redis from "ioredis";
 import { adminQuery, recreateDatabase } from "../lib/database";
-import { buildApp, freePort, startApp, waitReady } from "../lib/server";
+import { buildApp, freePort, freshSecrets, startApp, waitReady } from "../lib/server";
 import { seedHistory } from "./history";
 import { newTally, ordinaryUser, ORDINARY_PREFIXES, prefixPump, randomIp, signalSpray, steady, type Client, type Tally } from "./traffic";
 
@@ -109,16 +108,13 @@ async function main(): Promise<void> {
   if (buildSeconds) log(`built the app in ${buildSeconds.toFixed(0)} s`);
   const url = await recreateDatabase(DB, false);
   await clearFraudKeys();
-  const secret = () => randomBytes(32).toString("base64url");
   const env: Record<string, string> = {
     DATABASE_URL: url,
     REDIS_URL,
     LOG_REQUESTS: "0",
     RUN_WORKER_IN_APP: "0",
     DATA_DIR: ".data-fraud-sim",
-    OTP_PEPPER: secret(),
-    SESSION_SECRET: secret(),
-    PAYMENT_LINK_SECRET: secret(),
+    ...freshSecrets(),
   };
   const keys = prepare(env);
   const ids = await adminQuery<{ id: number }>("SELECT id FROM merchants ORDER BY id", [], url);
