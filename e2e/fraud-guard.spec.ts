@@ -37,6 +37,7 @@ test("a merchant sets its fraud guard, sees a prefix block on the overview, read
   await expect(page.getByTestId("fraud-level-standard")).toBeChecked();
   await expect(page.getByTestId("geo-sms")).toHaveValue("62");
   await expect(page.getByTestId("geo-all-whatsapp")).toBeChecked();
+  await expect(page.getByTestId("geo-whatsapp")).toBeDisabled();
   await expect(page.getByTestId("fraud-blocks-empty")).toBeVisible();
   await page.getByTestId("fraud-level-max").check();
   await page.getByTestId("geo-sms").fill("62, 60");

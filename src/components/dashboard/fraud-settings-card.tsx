@@ -17,6 +17,20 @@ function codesText(codes: string[]): string {
   return codes.includes(ANY_COUNTRY) ? "" : codes.join(", ");
 }
 
+/** One class's country codes; with "Semua negara" ticked the codes do not apply, so their field is off. */
+function GeoField({ cls, codes }: { cls: GeoClass; codes: string[] }) {
+  const [all, setAll] = useState(codes.includes(ANY_COUNTRY));
+  return (
+    <Field label={CLASS_LABELS[cls]}>
+      <input name={`codes-${cls}`} defaultValue={codesText(codes)} placeholder={all ? "Semua negara" : "62"} disabled={all} inputMode="numeric" className={inputClass} data-testid={`geo-${cls}`} />
+      <label className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+        <input type="checkbox" name={`all-${cls}`} checked={all} onChange={(e) => setAll(e.target.checked)} data-testid={`geo-all-${cls}`} />
+        Semua negara
+      </label>
+    </Field>
+  );
+}
+
 /** Geo permissions per channel class and the fraud guard's level, as the merchant sets them. */
 export function FraudSettingsCard() {
   const trpc = useTRPC();
@@ -68,18 +82,9 @@ export function FraudSettingsCard() {
               Kode negara tanpa &apos;+&apos;, dipisah koma (62 Indonesia, 60 Malaysia, 65 Singapura). Nomor ke negara lain ditolak dengan 403 GEO_NOT_ALLOWED dan tidak dipotong.
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
-              {GEO_CLASSES.map((cls) => {
-                const codes = settings.data.geo_permissions[cls] ?? [];
-                return (
-                  <Field key={cls} label={CLASS_LABELS[cls]}>
-                    <input name={`codes-${cls}`} defaultValue={codesText(codes)} placeholder="62" inputMode="numeric" className={inputClass} data-testid={`geo-${cls}`} />
-                    <label className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-                      <input type="checkbox" name={`all-${cls}`} defaultChecked={codes.includes(ANY_COUNTRY)} data-testid={`geo-all-${cls}`} />
-                      Semua negara
-                    </label>
-                  </Field>
-                );
-              })}
+              {GEO_CLASSES.map((cls) => (
+                <GeoField key={cls} cls={cls} codes={settings.data.geo_permissions[cls] ?? []} />
+              ))}
             </div>
           </fieldset>
           {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
