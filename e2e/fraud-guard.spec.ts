@@ -71,6 +71,11 @@ test("a merchant sets its fraud guard, sees a prefix block on the overview, read
   await expect(rows.first()).toContainText("Lonjakan prefix");
   await expect(rows.nth(1)).toContainText("Negara tidak diizinkan");
   await shotsAtThreeWidths(page, "fraud-security");
+  // From 1024 px (sidebar shown) the log fits its card: the unblock button is not behind a sideways scroll.
+  await page.setViewportSize({ width: 1024, height: 900 });
+  const scrolling = await page.evaluate(() => [...document.querySelectorAll("main table")].filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length);
+  expect(scrolling).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId("unblock-62899").click();
   await page.getByRole("dialog").getByRole("button", { name: "Buka blokir" }).click();
   await expect(rows.first()).toContainText("Dibuka");

@@ -14,12 +14,22 @@ const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> =
   signal_velocity: { label: "Satu pengguna, banyak nomor", why: "Satu IP atau perangkat pengguna meminta OTP ke banyak nomor berbeda." },
 };
 
-const COLUMNS = [{ label: "Mulai (WIB)" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Ditolak", align: "right" as const }, { label: "Saat diblokir" }, { label: "Status" }, { label: "Aksi", hidden: true }];
+const COLUMNS = [{ label: "Mulai (WIB)" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Rincian" }, { label: "Status" }];
+
+/** WIB "YYYY-MM-DD HH:MM:SS" as HH:MM: a block lasts minutes, its start is in the first column. */
+const clock = (wib: string) => wib.slice(11, 16);
 
 function status(row: FraudBlockRow) {
-  if (row.unblocked_at) return <Badge tone="slate">Dibuka {row.unblocked_at}</Badge>;
-  if (row.active) return <Badge tone="red">Aktif s.d. {row.expires_at}</Badge>;
+  if (row.unblocked_at) return <Badge tone="slate">Dibuka {clock(row.unblocked_at)}</Badge>;
+  if (row.active) return <Badge tone="red">Aktif s.d. {clock(row.expires_at)}</Badge>;
   return <Badge tone="slate">Selesai</Badge>;
+}
+
+function details(row: FraudBlockRow): string {
+  const refused = `${formatNumber(row.blocked)} ditolak`;
+  if (row.reason === "geo") return refused;
+  if (row.reason === "signal_velocity") return `${refused}; ${formatNumber(row.window_creations)} nomor berbeda dalam 10 menit`;
+  return `${refused}; ${formatNumber(row.window_creations)} nomor baru dalam 10 menit, ${formatNumber(row.window_verified)} terverifikasi, biasanya ±${formatNumber(row.expected)}`;
 }
 
 /** Every refused attempt, explained; a merchant lifts a prefix block itself. */
@@ -57,25 +67,24 @@ export function FraudBlockLog() {
               <StackedCell label="Alasan" prose>
                 <span className="font-medium">{REASONS[row.reason].label}</span>
                 <span className="block text-xs text-slate-600">
-                  {REASONS[row.reason].why} {CHANNEL_LABELS[row.channel] ?? row.channel}.
+                  {REASONS[row.reason].why} Channel {CHANNEL_LABELS[row.channel] ?? row.channel}.
                 </span>
               </StackedCell>
               <StackedCell label="Prefix" className="font-mono">
                 {row.prefix}
               </StackedCell>
-              <StackedCell label="Ditolak" align="right" className="tabular-nums">
-                {formatNumber(row.blocked)}
+              <StackedCell label="Rincian" prose className="text-xs text-slate-600">
+                {details(row)}
               </StackedCell>
-              <StackedCell label="Saat diblokir" prose className="text-xs text-slate-600">
-                {row.reason === "geo" ? "–" : row.reason === "prefix_spike" ? `${formatNumber(row.window_creations)} nomor baru dalam 10 menit, ${formatNumber(row.window_verified)} terverifikasi, biasanya ±${formatNumber(row.expected)}` : `${formatNumber(row.window_creations)} nomor berbeda dalam 10 menit`}
-              </StackedCell>
-              <StackedCell label="Status">{status(row)}</StackedCell>
-              <StackedCell>
-                {row.active && row.reason === "prefix_spike" ? (
-                  <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
-                    Buka blokir prefix ini
-                  </Button>
-                ) : null}
+              <StackedCell label="Status">
+                <div className="flex flex-col items-end gap-2 sm:items-start">
+                  {status(row)}
+                  {row.active && row.reason === "prefix_spike" ? (
+                    <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
+                      Buka blokir prefix ini
+                    </Button>
+                  ) : null}
+                </div>
               </StackedCell>
             </StackedRow>
           ))}
