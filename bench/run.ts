@@ -19,7 +19,6 @@
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +31,7 @@ import type { LoadPlan, Part, PhaseResult } from "./lib/plan";
 import { probe } from "./lib/probe";
 import { peakRssMiB, rssMiB } from "./lib/proc";
 import { compareRatios, part, targetRatios, writeReport, type BenchReport, type TargetResult } from "./lib/report";
-import { buildApp, freePort, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
+import { buildApp, freePort, freshSecrets, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DB_NAME = process.env.BENCH_DB ?? "sandi_bench";
@@ -209,7 +208,6 @@ const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
 async function prepareTarget(name: Target["name"], label: string, dir: string, sourceTree: string, buildSeconds: number, portHint: number): Promise<Target> {
   const dbName = name === "work" ? DB_NAME : `${DB_NAME}_base`;
   const url = await recreateDatabase(dbName, false);
-  const secret = () => randomBytes(32).toString("base64url");
   const env: Record<string, string> = {
     DATABASE_URL: url,
     REDIS_URL,
@@ -217,9 +215,7 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
     RUN_WORKER_IN_APP: "0",
     DB_POOL_SIZE: String(POOL),
     DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e-bench",
-    OTP_PEPPER: secret(),
-    SESSION_SECRET: secret(),
-    PAYMENT_LINK_SECRET: secret(),
+    ...freshSecrets(),
   };
   // Migrate and seed with the build's own code (its schema and services).
   const script = path.join(dir, "bench", "tmp", "prepare-database.ts");

@@ -4,6 +4,7 @@
 // build and the server come from: the working tree, or a throw-away worktree of
 // another commit (bench/lib/compare.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -55,6 +56,12 @@ export function freePort(preferred?: number): Promise<number> {
       });
     });
   return preferred ? tryPort(preferred).catch(() => tryPort(0)) : tryPort(0);
+}
+
+/** The secrets a server needs, fresh for each run (nothing signed survives a benchmark). */
+export function freshSecrets(): Record<"OTP_PEPPER" | "SESSION_SECRET" | "PAYMENT_LINK_SECRET", string> {
+  const secret = () => randomBytes(32).toString("base64url");
+  return { OTP_PEPPER: secret(), SESSION_SECRET: secret(), PAYMENT_LINK_SECRET: secret() };
 }
 
 export type AppServer = { baseUrl: string; pid: number; process: ChildProcess; stop: () => Promise<void> };

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 
 /** Port from postmaster.pid (4th line), password from DATA_DIR/pg-password. */
-function embeddedDatabaseUrl(): string {
+export function embeddedDatabaseUrl(): string {
   const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e");
   const port = Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3]);
   const password = readFileSync(path.join(dataDir, "pg-password"), "utf8").trim();

@@ -5,6 +5,7 @@ import { Args, parseArgs, UsageError } from "./args";
 import type { Command } from "./command";
 import { channelCommands } from "./commands/channel";
 import { databaseCommands } from "./commands/database";
+import { fraudCommands } from "./commands/fraud";
 import { keyCommands } from "./commands/key";
 import { mailCommands } from "./commands/mail";
 import { merchantCommands } from "./commands/merchant";
@@ -18,7 +19,7 @@ import { resolveDatabase } from "@/server/db/database-url";
 import { migrate, pendingMigrations, readMigrations } from "@/server/db/migrate";
 import { isAppError } from "@/server/errors";
 
-export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands];
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands];
 
 function usage(): string {
   return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");

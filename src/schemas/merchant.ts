@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHANNELS } from "@/server/services/merchants/prices";
+import { fraudGuardLevel, geoPermissionsUpdate } from "./fraud";
 
 export const channelSchema = z.enum(CHANNELS);
 
@@ -24,5 +25,7 @@ export const merchantUpdateSchema = z.object({
   prices: z.partialRecord(channelSchema, z.number().int().min(0).max(1_000_000)).optional(),
   webhookUrl: z.string().trim().max(2000).optional(),
   smsAppHash: z.string().trim().max(20).nullable().optional(),
+  geoPermissions: geoPermissionsUpdate.optional(),
+  fraudGuard: fraudGuardLevel.optional(),
 });
 export type MerchantUpdateInput = z.input<typeof merchantUpdateSchema>;

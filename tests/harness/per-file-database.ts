@@ -7,6 +7,7 @@ import { afterAll, beforeEach, inject } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { disconnectDb } from "@/server/db/client";
 import { forgetChannelSettings } from "@/server/services/channels/channel-settings";
+import { resetFraudStateForTests } from "@/server/services/fraud/fraud-store";
 import { withDatabase } from "./database-names";
 
 const templateUrl = inject("templateDatabaseUrl");
@@ -44,6 +45,7 @@ beforeEach(async () => {
   await reset.query(truncate);
   await reset.query(`UPDATE channel_settings SET enabled = true`);
   forgetChannelSettings();
+  resetFraudStateForTests();
   await reset.query(`DELETE FROM payment_methods WHERE id > $1`, [snapshot.rows.length]);
   for (const m of snapshot.rows) {
     await reset.query(

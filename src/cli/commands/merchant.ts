@@ -19,6 +19,8 @@ const FLAG_OF: Record<string, string> = {
   prices: "--price",
   webhookUrl: "--webhook-url",
   smsAppHash: "--sms-app-hash",
+  geoPermissions: "--geo",
+  fraudGuard: "--fraud-guard",
 };
 
 /** A value the service refuses for a field a flag filled is a usage error (exit 2) naming that flag. */
@@ -40,6 +42,18 @@ function parsePrices(entries: string[]): Partial<Record<Channel, number>> | unde
     prices[m[1] as Channel] = Number(m[2]);
   }
   return prices;
+}
+
+/** --geo sms=62,60,65 (repeatable, one channel class each); the service validates the codes. */
+function parseGeo(entries: string[]): Record<string, string[]> | undefined {
+  if (entries.length === 0) return undefined;
+  const geo: Record<string, string[]> = {};
+  for (const entry of entries) {
+    const m = /^([a-z]+)=(.+)$/.exec(entry.trim());
+    if (!m) throw new UsageError(`--geo must be CLASS=CODE[,CODE...] (class sms, voice, misscall or whatsapp; * for every country); got "${entry}"`);
+    geo[m[1]] = m[2].split(",").map((c) => c.trim());
+  }
+  return geo;
 }
 
 export const merchantCommands: Command[] = [
@@ -69,8 +83,8 @@ export const merchantCommands: Command[] = [
   },
   {
     name: "merchant update",
-    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL [--mode live|test]] [--sms-app-hash H]',
-    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash", "mode"],
+    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL [--mode live|test]] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
+    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
     run: (a) =>
       withFlagNames(() => updateMerchant(a.positional(0, "merchant_id"), {
         name: a.string("name"),
@@ -81,6 +95,8 @@ export const merchantCommands: Command[] = [
         prices: parsePrices(a.all("price")),
         webhookUrl: a.string("webhook-url"),
         smsAppHash: a.string("sms-app-hash"),
+        geoPermissions: parseGeo(a.all("geo")),
+        fraudGuard: a.string("fraud-guard") as "off" | "standard" | "max" | undefined,
       }, a.mode())),
   },
   {

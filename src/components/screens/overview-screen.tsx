@@ -4,6 +4,7 @@ import Link from "next/link";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { GettingStarted } from "@/components/overview/getting-started";
 import { TestOtpForm } from "@/components/overview/test-otp-form";
+import { FraudBlockNotice } from "@/components/dashboard/fraud-block-notice";
 import { CHANNEL_LABELS, formatNumber, formatPercent, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { BarChart } from "@/components/ui/bar-chart";
@@ -37,6 +38,7 @@ export function OverviewScreen() {
       {overview.error ? <ErrorNotice message={errorMessage(overview.error)} onRetry={() => overview.refetch()} /> : null}
       {overview.data ? (
         <div className="flex flex-col gap-6">
+          <FraudBlockNotice />
           {overview.data.saldo <= 0 ? (
             <Notice tone="warning">
               <p className="font-medium">Saldo Anda {formatRupiah(overview.data.saldo)}.</p>

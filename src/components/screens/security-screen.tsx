@@ -5,6 +5,8 @@ import { ChangePasswordCard } from "@/components/dashboard/change-password-card"
 import { TwoStepCard } from "@/components/dashboard/two-step-card";
 import { PriceList } from "@/components/dashboard/price-list";
 import { formatNumber } from "@/components/format";
+import { FraudBlockLog } from "@/components/dashboard/fraud-block-log";
+import { FraudSettingsCard } from "@/components/dashboard/fraud-settings-card";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 
@@ -15,7 +17,7 @@ export function SecurityScreen() {
 
   return (
     <>
-      <PageHeader title="Keamanan" description="Kata sandi dashboard Anda dan batasan yang berlaku untuk semua API key Anda." />
+      <PageHeader title="Keamanan" description="Kata sandi dashboard, perlindungan dari SMS pumping, dan batasan yang berlaku untuk semua API key Anda." />
       <Notice>
         Daftar IP dan batas permintaan hanya bisa diubah oleh operator Sandi atas permintaan Anda. Untuk menambah alamat IP atau menaikkan batas, <SupportContact />
         {profile.data ? (
@@ -30,6 +32,8 @@ export function SecurityScreen() {
       {profile.error ? <ErrorNotice message={errorMessage(profile.error)} onRetry={() => profile.refetch()} /> : null}
       {profile.data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <FraudSettingsCard />
+          <FraudBlockLog />
           <Card title="Daftar IP yang diizinkan">
             {allowlist.length === 0 ? (
               <p className="text-sm text-slate-600" data-testid="ip-allowlist-empty">

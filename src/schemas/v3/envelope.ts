@@ -16,6 +16,8 @@ export const V3_ERROR_CODES = [
   "UNAUTHORIZED",
   "INSUFFICIENT_BALANCE",
   "IP_NOT_ALLOWED",
+  "GEO_NOT_ALLOWED",
+  "FRAUD_BLOCKED",
   "OTP_NOT_FOUND",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",
@@ -39,7 +41,14 @@ export const errorEnvelope = z
       .object({
         code: z.enum(V3_ERROR_CODES).describe("Tetap dan untuk dibaca mesin; bercabanglah pada ini"),
         message: z.string().describe("Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya"),
-        details: z.object({ existing_otp_id: z.string() }).strict().optional().describe("Hanya bersama DUPLICATE_EXTERNAL_ID"),
+        details: z
+          .union([
+            z.object({ existing_otp_id: z.string() }).strict().describe("DUPLICATE_EXTERNAL_ID"),
+            z.object({ country_code: z.string(), channel_class: z.enum(["sms", "voice", "misscall", "whatsapp"]) }).strict().describe("GEO_NOT_ALLOWED"),
+            z.object({ reason: z.enum(["prefix_spike", "signal_velocity"]), prefix: z.string() }).strict().describe("FRAUD_BLOCKED"),
+          ])
+          .optional()
+          .describe("Hanya bersama DUPLICATE_EXTERNAL_ID, GEO_NOT_ALLOWED dan FRAUD_BLOCKED"),
       })
       .strict(),
   })

@@ -5,6 +5,7 @@
 // are the service's, which maps them to INVALID_NUMBER / INVALID_CHANNEL.
 import { z } from "zod";
 import { BRAND_MAX, EXTERNAL_ID_MAX, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
+import { creationSignals } from "./signals";
 
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
 export const SEND_CHANNEL_VALUES = ["whatsapp", "sms", "email"] as const;
@@ -73,6 +74,7 @@ const destinationFields = {
 const commonFields = {
   brand: freeText("brand", BRAND_MAX).describe("Brand dalam pesan; bawaannya brand_name akun. Wajib (di sini atau di akun) untuk voice"),
   external_id: freeText("external_id", EXTERNAL_ID_MAX).describe("Kunci idempotensi, per merchant, 24 jam"),
+  signals: creationSignals,
 };
 
 const ttl = clampedInteger("ttl", TTL_SECONDS, "Detik, 60 sampai 900, bawaan 300; nilai di luar rentang dipangkas");

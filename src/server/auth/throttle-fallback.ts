@@ -2,16 +2,10 @@
 // (src/server/http/rate-limit), they fall back to this process's own counts, so an
 // outage costs sharing between instances, never sign-in or sign-up. The outage is
 // logged once when it starts and once when it ends, not once per request.
-import Redis from "ioredis";
+import { failFastRedis } from "@/server/lib/fail-fast-redis";
 import type { LoginThrottleStore } from "./login-throttle";
 
-/** A client that fails a command at once when Redis is unreachable (no offline queue, no retries) instead of holding the request. */
-export function throttleRedisClient(url: string): Redis {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 250, retryStrategy: (times) => Math.min(times * 200, 2000) });
-  // Without a listener ioredis prints "Unhandled error event" on every reconnect attempt; the store below reports state changes instead.
-  redis.on("error", () => undefined);
-  return redis;
-}
+export const throttleRedisClient = failFastRedis;
 
 export class FallbackThrottleStore implements LoginThrottleStore {
   private degraded = false;

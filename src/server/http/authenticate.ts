@@ -92,6 +92,8 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
       brandEmail: account.brandEmail,
       prices: account.prices,
       smsAppHash: account.smsAppHash,
+      geoPermissions: account.geoPermissions,
+      fraudGuard: account.fraudGuard,
       keyId: key.keyId,
       keyPrefix: key.prefix,
       rateLimit: account.rateLimit,

@@ -23,7 +23,7 @@ export type Endpoint = {
 // Every endpoint: the wrapper's checks (key, IP, rate) and its answers to a wrong method or a crash.
 const COMMON: V3ErrorCode[] = ["UNAUTHORIZED", "IP_NOT_ALLOWED", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR"];
 const BODY: V3ErrorCode[] = ["VALIDATION_ERROR", "PAYLOAD_TOO_LARGE"];
-const CREATION: V3ErrorCode[] = [...BODY, "INVALID_CHANNEL", "INVALID_NUMBER", "INSUFFICIENT_BALANCE", "DUPLICATE_EXTERNAL_ID", "DESTINATION_RATE_LIMITED", "CHANNEL_UNAVAILABLE", ...COMMON];
+const CREATION: V3ErrorCode[] = [...BODY, "INVALID_CHANNEL", "INVALID_NUMBER", "INSUFFICIENT_BALANCE", "DUPLICATE_EXTERNAL_ID", "GEO_NOT_ALLOWED", "FRAUD_BLOCKED", "DESTINATION_RATE_LIMITED", "CHANNEL_UNAVAILABLE", ...COMMON];
 
 export const endpoints: Endpoint[] = [
   {

@@ -9,6 +9,8 @@ export const ERROR_CONDITIONS: Record<V3ErrorCode, string> = {
   UNAUTHORIZED: "API key tidak ada, kosong, salah format, tidak dikenal atau sudah dicabut; pesannya menyebut yang mana.",
   INSUFFICIENT_BALANCE: "Kredit kurang dari harga transaksi; isi saldo dengan POST /v3/topups.",
   IP_NOT_ALLOWED: "IP klien tidak ada di IP allowlist merchant.",
+  GEO_NOT_ALLOWED: "Kode negara tujuan telepon tidak diizinkan untuk kelas channel-nya (`sms`, `voice`, `misscall`: bawaannya hanya Indonesia `62`; `whatsapp`: semua negara). Tidak ada biaya dan tidak dihitung; `error.details` berisi `country_code` dan `channel_class`. Merchant mengubahnya di dashboard (Keamanan).",
+  FRAUD_BLOCKED: "Fraud guard menolak pembuatan: lonjakan mendadak OTP tak terverifikasi ke nomor baru di bawah prefix tujuan (`prefix_spike`), atau `signals` satu pengguna akhir yang menjangkau banyak tujuan (`signal_velocity`). Diblokir selama masa jeda; tanpa biaya dan tidak dihitung ke batas per tujuan; `error.details` berisi `reason` dan `prefix`. Pengulangan idempoten tidak pernah diblokir. Log blokir dan \"buka blokir prefix ini\" ada di dashboard (Keamanan).",
   OTP_NOT_FOUND: "`otp_id` tidak dikenal atau milik merchant lain.",
   NOT_FOUND: "Tidak ada endpoint di path ini (path apa pun di bawah /v3 tanpa route, dan /v3 itu sendiri).",
   METHOD_NOT_ALLOWED: "Endpoint ada, tetapi tidak untuk metode HTTP ini; header `Allow` menyebut metode yang diterima.",

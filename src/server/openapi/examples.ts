@@ -90,6 +90,8 @@ const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {
   UNAUTHORIZED: "API key tidak dikenal.",
   INSUFFICIENT_BALANCE: "Saldo tidak mencukupi. Silakan isi ulang saldo melalui POST /v3/topups.",
   IP_NOT_ALLOWED: "Alamat IP 198.51.100.1 tidak ada di daftar IP yang diizinkan untuk akun ini.",
+  GEO_NOT_ALLOWED: "Negara tujuan (kode 44) tidak diizinkan untuk channel sms di akun ini. Ubah izin negara di dashboard, menu Keamanan.",
+  FRAUD_BLOCKED: "Permintaan diblokir sementara oleh fraud guard: lonjakan permintaan ke nomor baru dengan prefix 62899 yang tidak diverifikasi. Lihat log blokir di dashboard, menu Keamanan.",
   OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
   NOT_FOUND: "Endpoint /v3/nope tidak ada. Lihat dokumentasi API di /docs.",
   METHOD_NOT_ALLOWED: "Metode GET tidak didukung untuk endpoint ini; gunakan POST.",
@@ -107,5 +109,7 @@ const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {
 export function errorExample(code: V3ErrorCode) {
   const error: Record<string, unknown> = { code, message: ERROR_EXAMPLE_MESSAGES[code] };
   if (code === "DUPLICATE_EXTERNAL_ID") error.details = { existing_otp_id: EXAMPLE_OTP_ID };
+  if (code === "GEO_NOT_ALLOWED") error.details = { country_code: "44", channel_class: "sms" };
+  if (code === "FRAUD_BLOCKED") error.details = { reason: "prefix_spike", prefix: "62899" };
   return { status: ERROR_STATUS[code], body: { success: false, data: null, error } };
 }

@@ -10,6 +10,7 @@ import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, t
 import { effectivePrices } from "./prices";
 import { createTestWorldInTx, requireWorld } from "./test-world";
 import type { Mode } from "@/schemas/mode";
+import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
 import { parseInput } from "@/server/validation";
 
 export const DEFAULT_RATE_LIMIT = 20;
@@ -96,6 +97,8 @@ export async function showMerchant(merchantPublicId: string) {
     webhook_url: merchant.webhookEndpoint?.url ?? null,
     test_saldo: merchant.testWorld ? Number(merchant.testWorld.saldo) : null,
     test_webhook_url: merchant.testWorld?.webhookEndpoint?.url ?? null,
+    geo_permissions: effectiveGeoPermissions(merchant.geoPermissions),
+    fraud_guard: merchant.fraudGuard,
   };
 }
 
@@ -110,6 +113,7 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
     if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
     const world = await requireWorld(tx, merchantPublicId, mode);
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
+    const geoPermissions = data.geoPermissions ? { ...effectiveGeoPermissions(merchant.geoPermissions), ...data.geoPermissions } : undefined;
     await tx.merchant.update({
       where: { id: merchant.id },
       data: {
@@ -120,6 +124,8 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
         ipAllowlist,
         prices,
         smsAppHash: data.smsAppHash,
+        geoPermissions,
+        fraudGuard: data.fraudGuard,
       },
     });
     if (webhookUrl !== undefined) return setWebhookUrl(tx, world.id, webhookUrl);

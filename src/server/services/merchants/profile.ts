@@ -1,4 +1,5 @@
 import { getDb } from "@/server/db/client";
+import type { FraudGuardLevel } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 
 /**
@@ -15,9 +16,12 @@ export type MerchantProfile = {
   /** Per-channel price overrides as stored. */
   prices: unknown;
   smsAppHash: string | null;
+  /** Allowed country codes per channel class as stored (overrides of the defaults); read with effectiveGeoPermissions. */
+  geoPermissions: unknown;
+  fraudGuard: FraudGuardLevel;
 };
 
-export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true } as const;
+export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true, geoPermissions: true, fraudGuard: true } as const;
 
 /** The profile of a world (live row or test world) read fresh, for callers outside /v3 (the dashboard, operators). */
 export async function loadMerchantProfile(merchantId: number): Promise<MerchantProfile> {
@@ -25,5 +29,15 @@ export async function loadMerchantProfile(merchantId: number): Promise<MerchantP
   const m = await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true, ...PROFILE_SELECT, live: { select: PROFILE_SELECT } } });
   if (!m) throw new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
   const account = m.live ?? m;
-  return { id: m.id, livemode: m.live === null, name: account.name, brandName: account.brandName, brandEmail: account.brandEmail, prices: account.prices, smsAppHash: account.smsAppHash };
+  return {
+    id: m.id,
+    livemode: m.live === null,
+    name: account.name,
+    brandName: account.brandName,
+    brandEmail: account.brandEmail,
+    prices: account.prices,
+    smsAppHash: account.smsAppHash,
+    geoPermissions: account.geoPermissions,
+    fraudGuard: account.fraudGuard,
+  };
 }

@@ -24,6 +24,7 @@ import { observeOtpCreation } from "@/server/metrics/record";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { priceFor } from "@/server/services/merchants/prices";
+import { screenCreation } from "@/server/services/fraud/guard";
 import type { OtpTransactionData } from "@/schemas/v3/otp";
 import { hashCode } from "./code-hash";
 import { destinationKey } from "./destination";
@@ -152,6 +153,14 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
     const live = input.externalId ? await findLiveClaim(merchant.id, input.externalId) : null;
     if (live) return answerExistingClaim(merchant.id, live, fingerprint);
     throw new AppError("CHANNEL_UNAVAILABLE");
+  }
+
+  // Geo permissions and the fraud guard; a replay of an external_id is answered, never blocked.
+  const refusal = await screenCreation(merchant, input, now);
+  if (refusal) {
+    const live = input.externalId ? await findLiveClaim(merchant.id, input.externalId) : null;
+    if (live) return answerExistingClaim(merchant.id, live, fingerprint);
+    throw await refusal.refuse();
   }
 
   const adapter = getAdapterForMode(input.channel, merchant.livemode);

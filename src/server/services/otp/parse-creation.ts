@@ -2,6 +2,7 @@
 // checks the fields; here the rules that depend on the channel — destination
 // precedence (destination > number > email) and format, the code length.
 import type { Channel } from "@/generated/prisma/enums";
+import type { CreationSignals } from "@/schemas/v3/signals";
 import { requestOtpBody, sendOtpBody } from "@/schemas/v3/otp";
 import { AppError } from "@/server/errors";
 import { parseV3Body } from "@/server/validation";
@@ -21,6 +22,8 @@ export type ParsedCreation = {
   externalId: string | null;
   /** The merchant's code for /v3/send. */
   suppliedCode: string | null;
+  /** The end user's context, for the fraud guard only. */
+  signals: CreationSignals | null;
 };
 
 type CommonFields = {
@@ -31,6 +34,7 @@ type CommonFields = {
   brand: string | null;
   ttl: number;
   external_id: string | null;
+  signals: CreationSignals | null;
 };
 
 function resolveDestination(body: CommonFields): string | null {
@@ -53,6 +57,7 @@ function creation(mode: CreationMode, body: CommonFields, otpLength: number, sup
     ttlSeconds: body.ttl,
     externalId: body.external_id,
     suppliedCode,
+    signals: body.signals,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { run, statement, transaction, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
+import { noteVerified } from "@/server/services/fraud/verifications";
 import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
 import { outboxCtes } from "@/server/services/webhooks/events";
 import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
@@ -66,6 +67,7 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
       const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id, livemode: merchant.livemode });
       await run(db, markVerified, [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now]);
+      noteVerified(merchant.id, row.channel, row.destination, now);
       return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
     }
     await run(db, countMismatch, [row.id]);

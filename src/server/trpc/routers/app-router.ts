@@ -1,6 +1,7 @@
 import { router } from "../init";
 import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
+import { fraudRouter } from "./fraud";
 import { reportsRouter } from "./reports";
 import { testOtpRouter } from "./test-otp";
 import { topupsRouter } from "./topups";
@@ -9,6 +10,7 @@ import { webhooksRouter } from "./webhooks";
 export const appRouter = router({
   account: accountRouter,
   apiKeys: apiKeysRouter,
+  fraud: fraudRouter,
   reports: reportsRouter,
   testOtp: testOtpRouter,
   topups: topupsRouter,

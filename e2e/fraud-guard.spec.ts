@@ -1,0 +1,89 @@
+// The fraud guard in the dashboard: a merchant sets its level and geo permissions
+// (Keamanan), sees a prefix block on the overview, reads why in the block log and
+// lifts it with "Buka blokir prefix ini". Screens saved at 375 and 1280 px (and 1024).
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import pg from "pg";
+import { seedHistory } from "../bench/fraud/history";
+import { shotsAtThreeWidths } from "./support/layout";
+import { otpctl } from "./support/otpctl";
+import { operatorMerchant, signIn } from "./support/sign-in";
+import { embeddedDatabaseUrl } from "./support/topup-database";
+
+async function internalId(merchantId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<{ id: number }>("SELECT id FROM merchants WHERE merchant_id = $1", [merchantId])).rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+let serial = 0;
+async function create(request: APIRequestContext, key: string, destination: string) {
+  const res = await request.post("/v3/request", { headers: { Authorization: `Bearer ${key}` }, data: { channel: "sms", destination } });
+  return { status: res.status(), body: (await res.json()) as { error: { code: string } | null } };
+}
+
+test("a merchant sets its fraud guard, sees a prefix block on the overview, reads it in the log and lifts it", async ({ page, request }) => {
+  const m = operatorMerchant("Toko Fraud", ["--saldo", "100000"]);
+  otpctl("merchant", "update", m.merchant_id, "--rate-limit", "1000");
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
+  // A week of ordinary traffic, so the guard knows what this merchant usually sends.
+  await seedHistory(embeddedDatabaseUrl(), { merchantId: await internalId(m.merchant_id), count: 600, prefixes: { "62812": 4, "62857": 2, "62878": 1 }, verifiedRate: 0.8, days: 7 });
+
+  await signIn(page, m.email, m.password);
+  await page.goto("/security");
+  await expect(page.getByTestId("fraud-level-standard")).toBeChecked();
+  await expect(page.getByTestId("geo-sms")).toHaveValue("62");
+  await expect(page.getByTestId("geo-all-whatsapp")).toBeChecked();
+  await expect(page.getByTestId("geo-whatsapp")).toBeDisabled();
+  await expect(page.getByTestId("fraud-blocks-empty")).toBeVisible();
+  await page.getByTestId("fraud-level-max").check();
+  await page.getByTestId("geo-sms").fill("62, 60");
+  await page.getByRole("button", { name: "Simpan pengaturan" }).click();
+  await expect(page.getByRole("status")).toContainText("Pengaturan keamanan disimpan");
+  const shown = otpctl<{ fraud_guard: string; geo_permissions: Record<string, string[]> }>("merchant", "show", m.merchant_id);
+  expect(shown.fraud_guard).toBe("max");
+  expect(shown.geo_permissions.sms).toEqual(["62", "60"]);
+
+  // The /v3 profile cache holds a second; then a number outside the permissions is refused.
+  await expect.poll(async () => (await create(request, key, "447700900123")).body.error?.code).toBe("GEO_NOT_ALLOWED");
+  // Pumping one prefix with fresh numbers nobody verifies: max lets 8 through.
+  let passed = 0;
+  for (;;) {
+    const res = await create(request, key, `62899${String(10_000_000 + ++serial)}`);
+    if (res.status !== 200) {
+      expect(res.body.error?.code).toBe("FRAUD_BLOCKED");
+      break;
+    }
+    passed++;
+  }
+  expect(passed).toBe(8);
+
+  await page.goto("/overview");
+  await expect(page.getByTestId("fraud-block-notice")).toContainText("62899");
+  await shotsAtThreeWidths(page, "fraud-overview");
+
+  await page.goto("/security");
+  const rows = page.getByTestId("fraud-block-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("Lonjakan prefix");
+  await expect(rows.nth(1)).toContainText("Negara tidak diizinkan");
+  await shotsAtThreeWidths(page, "fraud-security");
+  // From 1024 px (sidebar shown) the log fits its card: the unblock button is not behind a sideways scroll.
+  await page.setViewportSize({ width: 1024, height: 900 });
+  const scrolling = await page.evaluate(() => [...document.querySelectorAll("main table")].filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length);
+  expect(scrolling).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId("unblock-62899").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Buka blokir" }).click();
+  await expect(rows.first()).toContainText("Dibuka");
+  await expect(page.getByTestId("unblock-62899")).toHaveCount(0);
+  expect(otpctl<{ blocks: { reason: string; unblocked_at: string | null }[] }>("fraud", "blocks", "--merchant", m.merchant_id).blocks[0].unblocked_at).not.toBeNull();
+  expect((await create(request, key, `62899${String(10_000_000 + ++serial)}`)).status).toBe(200);
+
+  await page.goto("/overview");
+  await expect(page.getByRole("heading", { name: "Ringkasan" })).toBeVisible();
+  await expect(page.getByTestId("fraud-block-notice")).toHaveCount(0);
+});

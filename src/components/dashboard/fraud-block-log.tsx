@@ -1,0 +1,105 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { CHANNEL_LABELS, formatNumber } from "@/components/format";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Badge, Button, Card, ErrorNotice, Loading } from "@/components/ui/primitives";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import type { FraudBlockRow } from "@/schemas/fraud";
+
+const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> = {
+  geo: { label: "Negara tidak diizinkan", why: "Nomor tujuan di luar izin negara channel ini." },
+  prefix_spike: { label: "Lonjakan prefix", why: "Banyak OTP ke nomor baru dengan prefix ini yang tidak diverifikasi." },
+  signal_velocity: { label: "Satu pengguna, banyak nomor", why: "Satu IP atau perangkat pengguna meminta OTP ke banyak nomor berbeda." },
+};
+
+const COLUMNS = [{ label: "Mulai (WIB)" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Rincian" }, { label: "Status" }];
+
+/** WIB "YYYY-MM-DD HH:MM:SS" as HH:MM: a block lasts minutes, its start is in the first column. */
+const clock = (wib: string) => wib.slice(11, 16);
+
+function status(row: FraudBlockRow) {
+  if (row.unblocked_at) return <Badge tone="slate">Dibuka {clock(row.unblocked_at)}</Badge>;
+  if (row.active) return <Badge tone="red">Aktif s.d. {clock(row.expires_at)}</Badge>;
+  return <Badge tone="slate">Selesai</Badge>;
+}
+
+function details(row: FraudBlockRow): string {
+  const refused = `${formatNumber(row.blocked)} ditolak`;
+  if (row.reason === "geo") return refused;
+  if (row.reason === "signal_velocity") return `${refused}; ${formatNumber(row.window_creations)} nomor berbeda dalam 10 menit`;
+  return `${refused}; ${formatNumber(row.window_creations)} nomor baru dalam 10 menit, ${formatNumber(row.window_verified)} terverifikasi, biasanya ±${formatNumber(row.expected)}`;
+}
+
+/** Every refused attempt, explained; a merchant lifts a prefix block itself. */
+export function FraudBlockLog() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const blocks = useQuery(trpc.fraud.blocks.queryOptions());
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const unblock = useMutation(
+    trpc.fraud.unblock.mutationOptions({
+      onSuccess: async () => {
+        setConfirming(null);
+        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.fraud.blocks.queryKey() }), queryClient.invalidateQueries({ queryKey: trpc.fraud.activeBlocks.queryKey() })]);
+      },
+    }),
+  );
+
+  return (
+    <Card title="Log blokir" className="lg:col-span-2">
+      <p className="mb-3 text-sm text-slate-600">Permintaan yang diblokir tidak dipotong saldo dan tidak dihitung ke batas per nomor. Permintaan ulang dengan external_id yang sama tidak pernah diblokir.</p>
+      {blocks.isPending ? <Loading /> : null}
+      {blocks.error ? <ErrorNotice message={errorMessage(blocks.error)} onRetry={() => blocks.refetch()} /> : null}
+      {blocks.data && blocks.data.length === 0 ? (
+        <p className="text-sm text-slate-600" data-testid="fraud-blocks-empty">
+          Belum ada permintaan yang diblokir.
+        </p>
+      ) : null}
+      {blocks.data && blocks.data.length > 0 ? (
+        <StackedTable columns={COLUMNS} caption="Log blokir fraud guard">
+          {blocks.data.map((row) => (
+            <StackedRow key={row.id} data-testid="fraud-block-row">
+              <StackedCell label="Mulai (WIB)" className="whitespace-nowrap">
+                {row.started_at}
+              </StackedCell>
+              <StackedCell label="Alasan" prose>
+                <span className="font-medium">{REASONS[row.reason].label}</span>
+                <span className="block text-xs text-slate-600">
+                  {REASONS[row.reason].why} Channel {CHANNEL_LABELS[row.channel] ?? row.channel}.
+                </span>
+              </StackedCell>
+              <StackedCell label="Prefix" className="font-mono">
+                {row.prefix}
+              </StackedCell>
+              <StackedCell label="Rincian" prose className="text-xs text-slate-600">
+                {details(row)}
+              </StackedCell>
+              <StackedCell label="Status">
+                <div className="flex flex-col items-end gap-2 sm:items-start">
+                  {status(row)}
+                  {row.active && row.reason === "prefix_spike" ? (
+                    <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
+                      Buka blokir prefix ini
+                    </Button>
+                  ) : null}
+                </div>
+              </StackedCell>
+            </StackedRow>
+          ))}
+        </StackedTable>
+      ) : null}
+      {unblock.error ? <ErrorNotice message={errorMessage(unblock.error)} /> : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Buka blokir prefix ${confirming ?? ""}?`}
+        body="OTP ke prefix ini langsung dikirim lagi, dan deteksi lonjakan untuk prefix ini berhenti selama satu jam. Buka blokir hanya jika lonjakan ini memang pengguna asli."
+        confirmLabel="Buka blokir"
+        busy={unblock.isPending}
+        onConfirm={() => confirming && unblock.mutate({ prefix: confirming })}
+        onCancel={() => setConfirming(null)}
+      />
+    </Card>
+  );
+}

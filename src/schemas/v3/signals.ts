@@ -1,0 +1,34 @@
+// The optional `signals` field of POST /v3/request and /v3/send: the end user's context
+// as the merchant saw it, for the fraud guard. Never echoed back.
+import { z } from "zod";
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+function text(field: string, max: number) {
+  return z
+    .string({ error: `signals.${field} harus berupa string.` })
+    .max(max, `signals.${field} maksimal ${max} karakter.`)
+    .regex(NO_CONTROL_CHARACTERS, `signals.${field} tidak boleh berisi karakter kontrol.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const creationSignals = z
+  .object(
+    {
+      ip: z
+        .union([z.ipv4(), z.ipv6()], { error: "signals.ip harus alamat IPv4 atau IPv6 yang valid." })
+        .nullish()
+        .transform((v) => v ?? null)
+        .describe("The end user's IP address as the merchant saw it (IPv4 or IPv6)"),
+      device_id: text("device_id", 200).describe("A stable identifier of the end user's device or browser, as the merchant has one"),
+      user_agent: text("user_agent", 500).describe("The end user's User-Agent"),
+    },
+    { error: "signals harus berupa objek." },
+  )
+  .nullish()
+  .transform((v) => v ?? null)
+  .describe("Optional end-user context for the fraud guard; never echoed, kept only as hashes for the detection window");
+
+export type CreationSignals = NonNullable<z.output<typeof creationSignals>>;

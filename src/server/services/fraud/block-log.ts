@@ -1,0 +1,93 @@
+// The log of blocked attempts: a row when a block starts (or, for geo, once per prefix
+// and hour), whose count grows while the block refuses more. Written only when
+// refusing, so the creation path pays nothing for it.
+import type { Channel, FraudBlockReason } from "@/generated/prisma/enums";
+import { getDb } from "@/server/db/client";
+import { runAlone, statement } from "@/server/db/sql";
+import type { FraudBlockRow } from "@/schemas/fraud";
+import { formatWib } from "@/server/lib/wib-time";
+import type { SpikeFigures } from "./detect";
+
+export type BlockEntry = {
+  merchantId: number;
+  reason: FraudBlockReason;
+  prefix: string;
+  channel: Channel;
+  /** Set when this attempt started the block; a continuing block only counts. */
+  started: SpikeFigures | null;
+  expiresAt: Date;
+};
+
+// A signal block spans prefixes, so its attempts count on the row of the prefix that tripped it.
+const record = statement(
+  "fraud-block-record",
+  `WITH hit AS (
+     UPDATE fraud_blocks SET blocked = blocked + 1, last_blocked_at = now()
+     WHERE NOT $8::boolean AND id = (
+       SELECT id FROM fraud_blocks
+       WHERE merchant_id = $1 AND reason = $2::"FraudBlockReason" AND (reason = 'signal_velocity' OR prefix = $3)
+         AND unblocked_at IS NULL AND expires_at > now()
+       ORDER BY id DESC LIMIT 1)
+     RETURNING id)
+   INSERT INTO fraud_blocks (merchant_id, reason, prefix, channel, expires_at, window_creations, window_verified, expected)
+   SELECT $1, $2::"FraudBlockReason", $3, $4::"Channel", $5, $6, $7, $9 WHERE NOT EXISTS (SELECT 1 FROM hit)`,
+);
+
+export async function recordBlock(e: BlockEntry): Promise<void> {
+  const f = e.started ?? { windowCreations: 0, windowVerified: 0, expected: 0 };
+  await runAlone(record, [e.merchantId, e.reason, e.prefix, e.channel, e.expiresAt, f.windowCreations, f.windowVerified, e.started !== null, f.expected]);
+}
+
+type Stored = Awaited<ReturnType<typeof listRows>>[number];
+
+function listRows(merchantId: number, limit: number) {
+  return getDb().then((db) => db.fraudBlock.findMany({ where: { merchantId }, orderBy: { lastBlockedAt: "desc" }, take: limit }));
+}
+
+function isActive(row: Stored, now: Date): boolean {
+  return row.reason !== "geo" && row.unblockedAt === null && row.expiresAt > now;
+}
+
+function present(row: Stored, now: Date): FraudBlockRow {
+  return {
+    id: row.id.toString(),
+    reason: row.reason,
+    prefix: row.prefix,
+    channel: row.channel,
+    started_at: formatWib(row.startedAt),
+    last_blocked_at: formatWib(row.lastBlockedAt),
+    expires_at: formatWib(row.expiresAt),
+    blocked: row.blocked,
+    window_creations: row.windowCreations,
+    window_verified: row.windowVerified,
+    expected: row.expected,
+    active: isActive(row, now),
+    unblocked_at: row.unblockedAt ? formatWib(row.unblockedAt) : null,
+  };
+}
+
+/** The newest blocks first; times in WIB like every other time the API shows. */
+export async function listBlocks(merchantId: number, limit = 100, now = new Date()): Promise<FraudBlockRow[]> {
+  return (await listRows(merchantId, limit)).map((row) => present(row, now));
+}
+
+/** Prefixes blocked right now for pumping, for the overview's notice. */
+export async function activePrefixBlocks(merchantId: number, now = new Date()): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.fraudBlock.findMany({
+    where: { merchantId, reason: "prefix_spike", unblockedAt: null, expiresAt: { gt: now } },
+    select: { prefix: true },
+    distinct: ["prefix"],
+  });
+  return rows.map((r) => r.prefix).sort();
+}
+
+/** Marks a prefix's running blocks as lifted; returns how many there were. */
+export async function markUnblocked(merchantId: number, prefix: string, by: string, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const { count } = await db.fraudBlock.updateMany({
+    where: { merchantId, prefix, reason: "prefix_spike", unblockedAt: null, expiresAt: { gt: now } },
+    data: { unblockedAt: now, unblockedBy: by },
+  });
+  return count;
+}

@@ -1,0 +1,121 @@
+// Detection state in Redis: one pipeline per creation (write the attempt, read the
+// window back), HyperLogLogs for distinct destinations (12 KB at most per key, and a
+// destination is never stored in the clear), plain counters for verifications.
+import type Redis from "ioredis";
+import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./store";
+
+const READY_WAIT_MS = 300;
+
+// One round trip, atomic. The signals are looked at first: an attempt from a signal that
+// is blocked or over its limit is refused for that, and is kept out of the prefix's
+// counts, so one user's spray across prefixes cannot trip prefix blocks for everyone.
+// KEYS: current destination bucket, current total bucket, prefix state, the window's
+// destination, verified and total buckets, then per signal: current bucket, block, window.
+// ARGV: destination, bucket TTL ms, window length, signal count, signal limit.
+const OBSERVE = `
+local dest, ttl, n, ns, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local out, flagged = {}, false
+for i = 0, ns - 1 do
+  local base = 3 + 3 * n + i * (2 + n)
+  redis.call('PFADD', KEYS[base + 1], dest)
+  redis.call('PEXPIRE', KEYS[base + 1], ttl)
+  local distinct = redis.call('PFCOUNT', unpack(KEYS, base + 3, base + 2 + n))
+  local blocked = redis.call('EXISTS', KEYS[base + 2])
+  if blocked == 1 or distinct > limit then flagged = true end
+  out[#out + 1] = distinct
+  out[#out + 1] = blocked
+end
+if not flagged then
+  redis.call('PFADD', KEYS[1], dest)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('INCR', KEYS[2])
+  redis.call('PEXPIRE', KEYS[2], ttl)
+end
+local function sum(values)
+  local total = 0
+  for _, v in ipairs(values) do if v then total = total + tonumber(v) end end
+  return total
+end
+local distinct = redis.call('PFCOUNT', unpack(KEYS, 4, 3 + n))
+local verified = sum(redis.call('MGET', unpack(KEYS, 4 + n, 3 + 2 * n)))
+local totals = redis.call('MGET', unpack(KEYS, 4 + 2 * n, 3 + 3 * n))
+local recent = sum({totals[1], totals[2]})
+local state = redis.call('GET', KEYS[3])
+return {distinct, verified, sum(totals), recent, state, unpack(out)}`;
+
+export class RedisFraudStore implements FraudStore {
+  private readonly keys: ReturnType<typeof keyNames>;
+
+  /** `namespace` keeps two stores on one Redis apart (tests). */
+  constructor(private readonly redis: Redis, namespace = "sandi:") {
+    this.keys = keyNames(namespace);
+  }
+
+  async observe(o: Observation): Promise<Observed> {
+    await this.ready();
+    const { merchant: m, prefix, minute } = o;
+    const window = windowMinutesOf(minute, o.windowMinutes);
+    const k = this.keys;
+    const keyList = [
+      k.destinations(m, prefix, minute),
+      k.total(m, minute),
+      k.prefixState(m, prefix),
+      ...window.map((w) => k.destinations(m, prefix, w)),
+      ...window.map((w) => k.verified(m, prefix, w)),
+      ...window.map((w) => k.total(m, w)),
+      ...o.signals.flatMap((s) => [k.signal(m, s, minute), k.signalBlock(m, s), ...window.map((w) => k.signal(m, s, w))]),
+    ];
+    const args = [o.destination, String(bucketTtlMs(o.windowMinutes)), String(window.length), String(o.signals.length), String(o.signalLimit)];
+    const r = (await this.redis.eval(OBSERVE, keyList.length, ...keyList, ...args)) as (number | string | null)[];
+    return {
+      distinct: Number(r[0]),
+      verified: Number(r[1]),
+      total: Number(r[2]),
+      recentTotal: Number(r[3]),
+      prefixState: typeof r[4] === "string" ? r[4] : null,
+      signals: o.signals.map((_, i) => ({ distinct: Number(r[5 + i * 2]), blocked: Number(r[6 + i * 2]) === 1 })),
+    };
+  }
+
+  async recordVerified(merchant: string, prefix: string, minute: number, windowMinutes: number): Promise<void> {
+    await this.ready();
+    const key = this.keys.verified(merchant, prefix, minute);
+    await this.redis.pipeline().incr(key).pexpire(key, bucketTtlMs(windowMinutes)).exec();
+  }
+
+  async blockPrefix(merchant: string, prefix: string, reason: string, ttlMs: number): Promise<boolean> {
+    await this.ready();
+    return (await this.redis.set(this.keys.prefixState(merchant, prefix), `block:${reason}`, "PX", ttlMs, "NX")) === "OK";
+  }
+
+  async blockSignal(merchant: string, signal: string, ttlMs: number): Promise<boolean> {
+    await this.ready();
+    return (await this.redis.set(this.keys.signalBlock(merchant, signal), "1", "PX", ttlMs, "NX")) === "OK";
+  }
+
+  async trustPrefix(merchant: string, prefix: string, ttlMs: number, minute: number, windowMinutes: number): Promise<void> {
+    await this.ready();
+    const buckets = windowMinutesOf(minute, windowMinutes).map((w) => this.keys.destinations(merchant, prefix, w));
+    await this.redis.pipeline().set(this.keys.prefixState(merchant, prefix), "trust", "PX", ttlMs).del(...buckets).exec();
+  }
+
+  /** Waits briefly for a (re)connecting client: the fail-fast client refuses commands until it is ready. */
+  private async ready(): Promise<void> {
+    if (this.redis.status === "ready") return;
+    await new Promise<void>((resolve, reject) => {
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.redis.off("ready", onReady);
+        reject(new Error(`Redis not ready (${this.redis.status})`));
+      }, READY_WAIT_MS);
+      this.redis.once("ready", onReady);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,84 @@
+// The detection store on a real Redis (shared by every app instance), the in-process
+// copy it falls back to, and the fallback itself when Redis is down.
+import { randomBytes } from "node:crypto";
+import Redis from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
+import { MemoryFraudStore } from "@/server/services/fraud/memory-store";
+import { RedisFraudStore } from "@/server/services/fraud/redis-store";
+import type { FraudStore, Observation } from "@/server/services/fraud/store";
+import { failFastRedis } from "@/server/lib/fail-fast-redis";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const clients: Redis[] = [];
+
+function redisStore(): RedisFraudStore {
+  const redis = failFastRedis(REDIS_URL);
+  clients.push(redis);
+  return new RedisFraudStore(redis, `test:${randomBytes(6).toString("hex")}:`);
+}
+
+afterAll(() => clients.forEach((c) => c.disconnect()));
+
+const MINUTE = 29_000_000;
+const attempt = (destination: string, extra: Partial<Observation> = {}): Observation => ({
+  merchant: "7",
+  prefix: "62899",
+  destination,
+  signals: [],
+  minute: MINUTE,
+  windowMinutes: 10,
+  signalLimit: 3,
+  ...extra,
+});
+
+describe.each([
+  ["redis", redisStore],
+  ["memory", () => new MemoryFraudStore()],
+] as [string, () => FraudStore][])("%s store", (_name, make) => {
+  it("counts distinct destinations, verifications and the merchant's total over the window, and nothing older", async () => {
+    const store = make();
+    await store.observe(attempt("62899000000001", { minute: MINUTE - 10 }));
+    await store.observe(attempt("62899000000001", { minute: MINUTE - 3 }));
+    await store.observe(attempt("62899000000002", { minute: MINUTE - 1 }));
+    await store.recordVerified("7", "62899", MINUTE - 2, 10);
+    await store.observe(attempt("62812000000001", { prefix: "62812" }));
+    const seen = await store.observe(attempt("62899000000001"));
+    expect(seen).toEqual({ distinct: 2, verified: 1, total: 4, recentTotal: 3, prefixState: null, signals: [] });
+  });
+
+  it("reports a block once set, and a trust after unblocking, with the prefix's window forgotten", async () => {
+    const store = make();
+    for (let i = 0; i < 3; i++) await store.observe(attempt(`6289900000000${i}`));
+    expect(await store.blockPrefix("7", "62899", "prefix_spike", 60_000)).toBe(true);
+    expect(await store.blockPrefix("7", "62899", "prefix_spike", 60_000)).toBe(false);
+    expect((await store.observe(attempt("62899000000009"))).prefixState).toBe("block:prefix_spike");
+    await store.trustPrefix("7", "62899", 60_000, MINUTE, 10);
+    expect(await store.observe(attempt("62899000000010"))).toMatchObject({ distinct: 1, prefixState: "trust" });
+  });
+
+  it("counts a signal's destinations and keeps a flagged signal's attempts out of the prefix", async () => {
+    const store = make();
+    let last;
+    for (let i = 0; i < 5; i++) last = await store.observe(attempt(`6289900000010${i}`, { signals: ["sigA"] }));
+    expect(last!.signals).toEqual([{ distinct: 5, blocked: false }]);
+    expect(last!.distinct).toBe(3);
+    expect(await store.blockSignal("7", "sigA", 60_000)).toBe(true);
+    expect((await store.observe(attempt("62899000000200", { signals: ["sigB", "sigA"] }))).signals).toEqual([
+      { distinct: 1, blocked: false },
+      { distinct: 6, blocked: true },
+    ]);
+  });
+});
+
+describe("when Redis is down", () => {
+  it("falls back to this process's counts instead of failing or waiting", async () => {
+    const down = failFastRedis("redis://127.0.0.1:1");
+    clients.push(down);
+    const store = new FallbackFraudStore(new RedisFraudStore(down));
+    expect(await store.observe(attempt("62899000000001"))).toMatchObject({ distinct: 1, total: 1 });
+    expect(await store.observe(attempt("62899000000002"))).toMatchObject({ distinct: 2, total: 2 });
+    expect(await store.blockPrefix("7", "62899", "prefix_spike", 60_000)).toBe(true);
+    expect((await store.observe(attempt("62899000000003"))).prefixState).toBe("block:prefix_spike");
+  });
+});
