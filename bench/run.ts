@@ -13,6 +13,10 @@
 // up at once on their own databases, step by step alternately (A B, then B A, …) so
 // drift on the machine hits both; one results file holds both and their ratios.
 //
+// `npm run bench -- --ab NAME=VALUE[,NAME=VALUE…]` compares the working tree with
+// itself run under those environment overrides (e.g. `--ab API_LOG=0,METRICS_HOT_PATH=0`
+// measures what the API request log and the hot-path metrics cost), in the same way.
+//
 // Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107; the run
 // uses it and the next six, or free ports where those are taken),
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
@@ -205,7 +209,14 @@ const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
   ],
 ];
 
-async function prepareTarget(name: Target["name"], label: string, dir: string, sourceTree: string, buildSeconds: number, portHint: number): Promise<Target> {
+function parseOverrides(text: string | undefined): Record<string, string> | undefined {
+  if (!text) return undefined;
+  const pairs = text.split(",").map((p) => p.trim().split("="));
+  if (pairs.some((p) => p.length !== 2 || !/^[A-Z_][A-Z0-9_]*$/.test(p[0]))) throw new Error(`--ab takes NAME=VALUE[,NAME=VALUE…], got "${text}"`);
+  return Object.fromEntries(pairs);
+}
+
+async function prepareTarget(name: Target["name"], label: string, dir: string, sourceTree: string, buildSeconds: number, portHint: number, overrides: Record<string, string> = {}): Promise<Target> {
   const dbName = name === "work" ? DB_NAME : `${DB_NAME}_base`;
   const url = await recreateDatabase(dbName, false);
   const env: Record<string, string> = {
@@ -216,6 +227,7 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
     DB_POOL_SIZE: String(POOL),
     DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e-bench",
     ...freshSecrets(),
+    ...overrides,
   };
   // Migrate and seed with the build's own code (its schema and services).
   const script = path.join(dir, "bench", "tmp", "prepare-database.ts");
@@ -293,6 +305,8 @@ async function main(): Promise<void> {
   const started = new Date();
   mkdirSync(TMP_DIR, { recursive: true });
   const compareRef = argValue("--compare");
+  const abOverrides = parseOverrides(argValue("--ab"));
+  if (compareRef && abOverrides) throw new Error("--compare and --ab are exclusive: one baseline per run");
   const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
   const machine = machineInfo(version);
   console.log(JSON.stringify({ msg: "machine", ...machine }));
@@ -304,6 +318,8 @@ async function main(): Promise<void> {
 
   const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, BASE_PORT)];
   if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, BASE_PORT + 1));
+  const abLabel = abOverrides ? `working tree with ${Object.entries(abOverrides).map(([k, v]) => `${k}=${v}`).join(", ")}` : "";
+  if (abOverrides) targets.push(await prepareTarget("base", abLabel, process.cwd(), sourceTree(), workBuild, BASE_PORT + 1, abOverrides));
   const reference = await startFloorServer(await freePort(BASE_PORT + 2));
   const results: TargetResult[] = [];
   try {
@@ -340,6 +356,7 @@ async function main(): Promise<void> {
       hostname: os.hostname(),
       sourceTree: work.sourceTree,
       ...(checkout ? { compareWith: `${checkout.ref} = ${checkout.sha}` } : {}),
+      ...(abOverrides ? { compareWith: abLabel } : {}),
     },
     phases: work.phases,
     pgbench: work.pgbench,

@@ -76,6 +76,8 @@ const schema = z.object({
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
   // Operations (docs/operations): /metrics stays closed unless one of these two is given.
   METRICS_TOKEN: secret,
+  /** Counting on the /v3 path; off only to measure its cost with the bench. */
+  METRICS_HOT_PATH: flag.default(true),
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   OTP_RETENTION_DAYS: integer(1, 3650, 90),
   /** Days the merchant's API request log ("Log API") is kept. */

@@ -21,14 +21,14 @@ export const creationSignals = z
         .union([z.ipv4(), z.ipv6()], { error: "signals.ip harus alamat IPv4 atau IPv6 yang valid." })
         .nullish()
         .transform((v) => v ?? null)
-        .describe("The end user's IP address as the merchant saw it (IPv4 or IPv6)"),
-      device_id: text("device_id", 200).describe("A stable identifier of the end user's device or browser, as the merchant has one"),
-      user_agent: text("user_agent", 500).describe("The end user's User-Agent"),
+        .describe("Alamat IP pengguna akhir seperti yang dilihat merchant (IPv4 atau IPv6)"),
+      device_id: text("device_id", 200).describe("Pengenal tetap perangkat atau browser pengguna akhir, bila merchant punya"),
+      user_agent: text("user_agent", 500).describe("User-Agent pengguna akhir"),
     },
     { error: "signals harus berupa objek." },
   )
   .nullish()
   .transform((v) => v ?? null)
-  .describe("Optional end-user context for the fraud guard; never echoed, kept only as hashes for the detection window");
+  .describe("Konteks pengguna akhir (opsional) untuk fraud guard; tidak pernah dikembalikan, hanya disimpan sebagai hash selama jendela deteksi");
 
 export type CreationSignals = NonNullable<z.output<typeof creationSignals>>;

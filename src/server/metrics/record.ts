@@ -3,6 +3,7 @@
 // calls, receipts, webhook attempts, settlements, throttles, retention) and does
 // no I/O: a lookup of a cached cell and an addition. Outcomes are derived here,
 // so the services only hand over what they already have.
+import { getEnv } from "@/env";
 import { isAppError } from "@/server/errors";
 import { sandiMetrics } from "./registry";
 import { v3RouteLabel } from "./v3-route-label";
@@ -12,8 +13,15 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 /** Refusals by a limit, counted from the /v3 error codes themselves. */
 const RATE_LIMIT_KIND: Record<string, string> = { RATE_LIMITED: "api_key", DESTINATION_RATE_LIMITED: "destination" };
 
+/**
+ * METRICS_HOT_PATH=0 stops counting on the /v3 path (requests, creations,
+ * verifications): only so the bench can measure what counting costs (docs/performance.md).
+ */
+const countsHotPath = () => getEnv().METRICS_HOT_PATH;
+
 /** One answered /v3 request; `startedMs` is the performance.now() taken when it arrived. */
 export function recordV3Request(requestMethod: string, path: string, status: number, errorCode: string | undefined, startedMs: number): void {
+  if (!countsHotPath()) return;
   const m = sandiMetrics();
   const route = v3RouteLabel(path);
   const method = KNOWN_METHODS.has(requestMethod) ? requestMethod : "other";
@@ -35,6 +43,7 @@ export function recordRateLimitRefusal(kind: RateLimitKind): void {
  * nothing is sent) was a send to `provider`, counted in the deliveries too.
  */
 export async function observeOtpCreation<T extends { status: string }>(channel: string, provider: string, created: Promise<T>): Promise<T> {
+  if (!countsHotPath()) return created;
   const m = sandiMetrics();
   try {
     const data = await created;
@@ -59,6 +68,7 @@ const VERIFY_RESULT: Record<string, string> = {
 
 /** Counts one verification by its result: verified, mismatch, or why it was refused. */
 export async function observeVerification<T extends { verified: boolean }>(result: Promise<T>): Promise<T> {
+  if (!countsHotPath()) return result;
   const m = sandiMetrics();
   try {
     const data = await result;
