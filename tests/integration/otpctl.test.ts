@@ -57,6 +57,22 @@ describe("otpctl", { timeout: 120_000 }, () => {
     expect(testKey).toMatchObject({ mode: "test", api_key: expect.stringMatching(/^sk_test_/) });
   });
 
+  it("test mode from the command line: --mode test credits the test saldo and sets the test webhook; merchant show prints both", async () => {
+    const { merchant_id } = await json(["merchant", "create", "--name", "Uji", "--email", "uji@x.id", "--saldo", "700"]);
+    expect(await json(["merchant", "credit", merchant_id, "--amount", "-1000", "--reason", "uji", "--mode", "test"])).toEqual({ saldo: 999_000 });
+    await json(["merchant", "update", merchant_id, "--mode", "test", "--webhook-url", "http://127.0.0.1:9/test-hook"]);
+    await json(["merchant", "update", merchant_id, "--webhook-url", "http://127.0.0.1:9/live-hook"]);
+    expect(await json(["merchant", "show", merchant_id])).toMatchObject({
+      saldo: 700,
+      test_saldo: 999_000,
+      webhook_url: "http://127.0.0.1:9/live-hook",
+      test_webhook_url: "http://127.0.0.1:9/test-hook",
+    });
+    const bad = await otpctl(["merchant", "credit", merchant_id, "--amount", "5", "--reason", "x", "--mode", "sandbox", "--json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--mode must be live or test/);
+  });
+
   it("channel disable and enable print the channel and its state", async () => {
     expect(await json(["channel", "disable", "sms"])).toEqual({ channel: "sms", enabled: false });
     expect(await json(["channel", "enable", "sms"])).toEqual({ channel: "sms", enabled: true });
