@@ -2,6 +2,23 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The layers (docs/architecture.md): each rule names what a layer may not import.
+const SERVICES = { group: ["@/server/services/*", "@/server/services/**"], message: "This layer does not call services." };
+// Migrations and the connection URL are the database's plumbing (otpctl migrate), not its data.
+const DATABASE = {
+  group: ["@/server/db/*", "!@/server/db/migrate", "!@/server/db/database-url", "@/generated/prisma/*", "@/generated/prisma/**", "!@/generated/prisma/enums"],
+  message: "Reach the database through a service.",
+};
+const FRAMEWORK = { group: ["next", "next/*", "@trpc/*", "react", "react-dom", "react/*"], message: "Services know nothing of the web framework, tRPC or React." };
+const TRANSPORT = { group: ["@/server/http/*", "@/server/trpc/*", "@/server/trpc/**"], message: "Services are called by the transport layers, never the reverse." };
+const UI = { group: ["@/components/*", "@/components/**", "@/app/*", "@/app/**"], message: "Server code and schemas import no UI." };
+// Type-only imports carry no code across a boundary (the dashboard's client needs the router's type).
+const boundary = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: patterns.map((p) => ({ ...p, allowTypeImports: true })) }] },
+});
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".next-*/", ".data/", "src/generated/", "test-results/", "playwright-report/", "e2e/artifacts/", "bench/tmp/", "next-env.d.ts"] },
   js.configs.recommended,
@@ -13,6 +30,14 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // One entry per layer (the globs do not overlap: a later entry would replace an earlier one's patterns).
+  boundary(["src/server/services/**"], [FRAMEWORK, TRANSPORT, UI]),
+  boundary(["src/schemas/**"], [SERVICES, { group: ["@/server/*", "@/server/**"], message: "Schemas are plain zod: shared by server and client." }, UI]),
+  boundary(["src/server/lib/**", "src/server/channels/**", "src/server/payments/**"], [SERVICES, UI]),
+  boundary(["src/cli/commands/**"], [DATABASE]),
+  boundary(["src/server/trpc/routers/**"], [DATABASE, UI]),
+  boundary(["src/components/**"], [{ group: ["@/server/*", "@/server/**", "@/generated/prisma/client"], message: "UI code imports no server module: use tRPC, @/schemas and @/lib." }]),
+  boundary(["src/server/**", "src/proxy.ts"], [UI], ["src/server/services/**", "src/server/lib/**", "src/server/channels/**", "src/server/payments/**", "src/server/trpc/routers/**"]),
   {
     files: ["src/cli/**", "scripts/**", "bench/**", "e2e/**", "tests/**", "src/server/log.ts"],
     rules: { "no-console": "off" },

@@ -5,7 +5,7 @@
 // still keeps it same-origin), and adds HSTS when APP_URL is https, which only
 // the run-time configuration knows.
 import { NextResponse, type NextRequest } from "next/server";
-import { REQUESTED_PATH_HEADER } from "@/components/auth/requested-path";
+import { REQUESTED_PATH_HEADER } from "@/lib/requested-path";
 import { getEnv } from "@/env";
 import { strictTransportSecurity } from "@/server/http/strict-transport";
 

@@ -37,4 +37,4 @@ export const OTP_STATUS: Record<string, { label: string; meaning: string }> = {
 export const OTP_STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(OTP_STATUS).map(([status, s]) => [status, s.label]));
 
 /** "2026-11-23 23:31:05" (the API's WIB timestamps) → "23 Nov 2026 23.31 WIB", the one way screens show a moment. */
-export { wibTextLong as formatWibText } from "@/server/lib/wib-time";
+export { wibTextLong as formatWibText } from "@/lib/wib-time";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNEL_VALUES as CHANNELS } from "./v3/otp";
 import { fraudGuardLevel, geoPermissionsUpdate } from "./fraud";
 
 export const channelSchema = z.enum(CHANNELS);

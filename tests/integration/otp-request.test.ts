@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as requestRoute } from "@/app/v3/request/route";
 import { getDb } from "@/server/db/client";
-import { formatWib, parseWib, wibDay } from "@/server/lib/wib-time";
+import { formatWib, parseWib, wibDay } from "@/lib/wib-time";
 import { hashCode } from "@/server/services/otp/code-hash";
 import { nextOtpId } from "@/server/services/otp/otp-id";
 import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET as topupsGet } from "@/app/v3/topups/route";
 import { getDb } from "@/server/db/client";
 import { hmacSha256Hex } from "@/server/lib/hashing";
-import { parseWib } from "@/server/lib/wib-time";
+import { parseWib } from "@/lib/wib-time";
 import { hasValidCrc, parseEmvFields } from "@/server/payments/qris-payload";
 import { topupInvoiceData } from "@/schemas/v3/topups";
 import { readEnvelope, v3Request } from "../harness/http";

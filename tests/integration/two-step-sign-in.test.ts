@@ -3,7 +3,7 @@
 // off with the password, and asked for by next-auth after a right password.
 import { describe, expect, it } from "vitest";
 import { getAuthOptions, SIGN_IN_ERRORS } from "@/server/auth/options";
-import { TWO_STEP_PREFIX } from "@/server/auth/sign-in-errors";
+import { TWO_STEP_PREFIX } from "@/lib/sign-in-errors";
 import { getDb } from "@/server/db/client";
 import { PLATFORM_MERCHANT_EMAIL } from "@/server/services/accounts/platform-merchant";
 import { createMerchant } from "@/server/services/merchants/merchants";

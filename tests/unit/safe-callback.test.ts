@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallback } from "@/components/auth/safe-callback";
+import { safeCallback } from "@/lib/safe-callback";
 
 const origin = "http://localhost:3000";
 

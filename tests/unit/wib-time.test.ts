@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWib, formatWibLong, wibTextLong, parseWib, wibDateCompact, wibDay } from "@/server/lib/wib-time";
+import { formatWib, formatWibLong, wibTextLong, parseWib, wibDateCompact, wibDay } from "@/lib/wib-time";
 
 describe("WIB time", () => {
   it("formats as YYYY-MM-DD HH:MM:SS at UTC+7", () => {

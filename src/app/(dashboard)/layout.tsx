@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { REQUESTED_PATH_HEADER, signInUrlFor } from "@/components/auth/requested-path";
+import { REQUESTED_PATH_HEADER, signInUrlFor } from "@/lib/requested-path";
 import { EmailVerificationBanner } from "@/components/dashboard/email-verification-banner";
 import { ModeBanner } from "@/components/dashboard/mode-banner";
 import { DashboardNav } from "@/components/dashboard/nav";

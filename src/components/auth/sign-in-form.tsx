@@ -4,8 +4,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Button, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
-import { TWO_STEP_PREFIX } from "@/server/auth/sign-in-errors";
-import { safeCallback } from "./safe-callback";
+import { TWO_STEP_PREFIX } from "@/lib/sign-in-errors";
+import { safeCallback } from "@/lib/safe-callback";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "E-mail atau kata sandi salah.",

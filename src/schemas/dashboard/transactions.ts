@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNEL_VALUES as CHANNELS } from "../v3/otp";
 
 export const OTP_STATUSES = ["pending", "sent", "success", "failed", "verified"] as const;
 

@@ -1,8 +1,5 @@
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/server/errors";
-
-/** Every code the service knows (the dashboard's tRPC layer uses some that /v3 never sends). */
-export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+import type { ErrorCode } from "@/server/errors";
 
 /**
  * The codes a /v3 response can carry: the spec's error table, plus what the HTTP

@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/env";
 import { resolveClientIp } from "@/server/lib/client-ip";
 import { signInWithPassword } from "./password-sign-in";
-import { SIGN_IN_ERRORS } from "./sign-in-errors";
+import { SIGN_IN_ERRORS } from "@/lib/sign-in-errors";
 import { passTwoStep } from "./two-step-sign-in";
 import { isSessionRevoked, revokeSession } from "./session-revocation";
 
@@ -17,7 +17,7 @@ import { isSessionRevoked, revokeSession } from "./session-revocation";
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-export { SIGN_IN_ERRORS } from "./sign-in-errors";
+export { SIGN_IN_ERRORS } from "@/lib/sign-in-errors";
 
 let cached: NextAuthOptions | undefined;
 

@@ -3,7 +3,7 @@
 // thrown message the form reads: TwoStep:<otp_id>:<channel>:<hint>.
 import { isAppError } from "@/server/errors";
 import { signInGate } from "@/server/services/accounts/two-step";
-import { SIGN_IN_ERRORS, TWO_STEP_PREFIX } from "./sign-in-errors";
+import { SIGN_IN_ERRORS, TWO_STEP_PREFIX } from "@/lib/sign-in-errors";
 
 /** Returns when the merchant may have a session; throws the form's message otherwise. */
 export async function passTwoStep(merchantPublicId: string, otpId: unknown, code: unknown): Promise<void> {

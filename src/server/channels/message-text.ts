@@ -1,6 +1,6 @@
 // The Indonesian texts users receive; shared by the sandbox, the real adapters and
 // the dashboard's previews, so all three always say the same thing.
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import type { DeliveryRequest } from "./channel";
 
 export function otpMessageText(brand: string, code: string, ttlSeconds: number): string {

@@ -1,10 +1,12 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getEnv } from "@/env";
-import { PrismaClient } from "@/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { resolveDatabase } from "./database-url";
 
 export type Db = PrismaClient;
+/** The client inside db.$transaction: services that join a caller's transaction take one. */
+export type Tx = Prisma.TransactionClient;
 export type { Prisma } from "@/generated/prisma/client";
 
 type Handle = { prisma: PrismaClient; pool: pg.Pool };

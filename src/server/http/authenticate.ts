@@ -22,7 +22,7 @@ type Cached = { at: number; outcome: Outcome };
 
 // Lookups (including "unknown" and "revoked") are cached for at most one second:
 // operator changes (revocation, limits, allowlist) take effect within a second, as
-// decisions.md requires, while a busy key costs one query per second per instance.
+// the documented contract requires, while a busy key costs one query per second per instance.
 const CACHE_MS = 1000;
 const CACHE_MAX_ENTRIES = 10_000;
 const LAST_USED_EVERY_MS = 60_000;

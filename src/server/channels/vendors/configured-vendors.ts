@@ -1,5 +1,5 @@
 // Which real adapter serves a channel: credentials present → that vendor;
-// absent → the sandbox (decisions.md, "Vendor configuration"). Read on every
+// absent → the sandbox (docs/vendors.md). Read on every
 // call so configuration changes (and tests) need no restart of this module.
 import { getEnv } from "@/env";
 import type { Channel } from "@/generated/prisma/enums";

@@ -1,12 +1,11 @@
 // API keys: a prefixed random secret shown once; only its SHA-256 and a display
 // prefix are stored. The prefix names the mode: sk_live_ for the live world,
 // sk_test_ for the test world (a key belongs to the row of its world).
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { sha256Hex } from "@/server/lib/hashing";
 import { randomBase62 } from "@/server/lib/random";
-import { formatWib } from "@/server/lib/wib-time";
-import type { Tx } from "@/server/services/credits/ledger";
+import { formatWib } from "@/lib/wib-time";
 import { requireWorld } from "@/server/services/merchants/test-world";
 import type { Mode } from "@/schemas/mode";
 

@@ -1,7 +1,7 @@
 import { getEnv } from "@/env";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
-import { formatWibLong } from "@/server/lib/wib-time";
+import { formatWibLong } from "@/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { apiLogFilterSchema, type ApiLogFilter } from "@/schemas/dashboard/api-log";
 import { flushEveryApiLogBuffer } from "./api-log-writer";

@@ -1,11 +1,10 @@
 // Money moves only here: a conditional update of saldo plus a ledger row, in the
 // caller's transaction. Never read-modify-write, so concurrent requests can
 // neither overdraw nor lose an update.
+import type { Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import type { Prisma } from "@/generated/prisma/client";
 import type { LedgerReason } from "@/generated/prisma/enums";
 
-export type Tx = Prisma.TransactionClient;
 
 /**
  * The largest saldo an account may hold: far above any real balance (10^15 rupiah) and

@@ -9,9 +9,9 @@
 // creation (the OTP is still `pending`, its provider_message_id not yet written)
 // is recognised, kept, and applied by the worker once creation has recorded the send.
 import { z } from "zod";
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { recordReceipt } from "@/server/metrics/record";
-import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
+import { applyLedgerChange } from "@/server/services/credits/ledger";
 
 export const otpReference = z.string().regex(/^OTP[0-9A-Z]{8,40}$/);
 

@@ -5,7 +5,7 @@ import type { Channel, FraudBlockReason } from "@/generated/prisma/enums";
 import { getDb } from "@/server/db/client";
 import { runAlone, statement } from "@/server/db/sql";
 import type { FraudBlockRow } from "@/schemas/fraud";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import type { SpikeFigures } from "./detect";
 
 export type BlockEntry = {

@@ -1,10 +1,10 @@
 import { hash } from "@node-rs/argon2";
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { parseIpAllowlist } from "@/server/lib/ip-allowlist";
 import { randomBase62 } from "@/server/lib/random";
 import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/api-keys";
-import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
+import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
 import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
 import { effectivePrices } from "./prices";

@@ -1,8 +1,10 @@
+import { CHANNEL_VALUES } from "@/schemas/v3/otp";
 import type { Channel } from "@/generated/prisma/enums";
 
-export const CHANNELS = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const satisfies readonly Channel[];
+/** The channels, in the order screens list them: the one list lives with the API schema. */
+export const CHANNELS = CHANNEL_VALUES satisfies readonly Channel[];
 
-/** Default prices in credits (IDR) per channel, from decisions.md; operators override them per merchant. */
+/** Default prices in credits (IDR) per channel (README, "Behaviour decided beyond the spec"); operators override them per merchant. */
 export const DEFAULT_PRICES: Record<Channel, number> = {
   whatsapp: 350,
   sms: 450,

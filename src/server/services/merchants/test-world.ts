@@ -3,9 +3,9 @@
 // and sandbox messages. Whatever is scoped by merchant_id is scoped by mode with it,
 // so the two worlds cannot see each other's rows. Identity and settings (name, brand,
 // prices, limits, allowlist) are the live row's, read from there (docs/test-mode.md).
-import type { Db } from "@/server/db/client";
+import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { applyLedgerChange, type Tx } from "@/server/services/credits/ledger";
+import { applyLedgerChange } from "@/server/services/credits/ledger";
 import type { Mode } from "@/schemas/mode";
 
 /** What a new test world starts with, in test credits. */
@@ -48,4 +48,9 @@ export async function requireWorld(db: Db | Tx, merchantPublicId: string, mode: 
   const world = await findWorld(db, merchantPublicId, mode);
   if (!world) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
   return world;
+}
+
+/** requireWorld on the service's own connection, for callers outside a transaction (otpctl). */
+export async function findWorldOf(merchantPublicId: string, mode: Mode): Promise<World> {
+  return requireWorld(await getDb(), merchantPublicId, mode);
 }

@@ -6,7 +6,7 @@
 import type { Queryable } from "@/server/db/sql";
 import { getPool } from "@/server/db/client";
 import { randomUpper } from "@/server/lib/random";
-import { wibDateCompact, wibDay } from "@/server/lib/wib-time";
+import { wibDateCompact, wibDay } from "@/lib/wib-time";
 
 const SEQUENCE_PREFIX = "otp_ids_";
 const KEEP_DAYS = 7;

@@ -3,7 +3,7 @@
 // the code or its hash.
 import { getEnv } from "@/env";
 import type { OtpTransaction } from "@/generated/prisma/client";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { otpDetailData, otpTransactionData, type OtpDetailData, type OtpTransactionData } from "@/schemas/v3/otp";
 import { MISSCALL_CODE_LENGTH } from "./otp-rules";
 

@@ -5,7 +5,7 @@
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { isSandboxChannel } from "@/server/channels/registry";
 import { matchInboundWhatsapp, type InboundResult } from "./inbound";
 

@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db/client";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 
 export type SandboxMessageView = {
   otp_id: string;

@@ -3,7 +3,7 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { toCsv } from "@/server/lib/csv";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { exportRangeSchema, type ExportRange } from "@/schemas/dashboard/exports";
 import { addDays, wibDateStart } from "./wib-ranges";

@@ -1,9 +1,8 @@
 // Every debit and credit on the merchant's saldo, newest first, with its reference.
-import { getDb } from "@/server/db/client";
-import { formatWib } from "@/server/lib/wib-time";
+import { getDb, type Tx } from "@/server/db/client";
+import { formatWib } from "@/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
-import type { Tx } from "@/server/services/credits/ledger";
 
 export async function listLedgerEntries(merchantId: number, input: PageInput) {
   return readLedgerPage(await getDb(), merchantId, input);

@@ -1,7 +1,7 @@
 // The sandbox inbox: what the sandbox provider "delivered" for this merchant.
 // Showing the code is the point here (no real message left the building).
 import { getDb } from "@/server/db/client";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
 

@@ -2,7 +2,7 @@
 // to one merchant, and never selects the code hash.
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { transactionFilterSchema, type TransactionFilter } from "@/schemas/dashboard/transactions";
 import type { Prisma } from "@/generated/prisma/client";

@@ -1,4 +1,4 @@
-import { wibDay } from "@/server/lib/wib-time";
+import { wibDay } from "@/lib/wib-time";
 
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 // The hosted payment page and its JSON endpoints: everything is reached through
 // the signed link. An unknown id and a wrong hash look the same (null → 404).
 import { getDb } from "@/server/db/client";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { isSandboxChannel } from "@/server/channels/registry";
 import { isSandboxGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";

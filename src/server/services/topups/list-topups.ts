@@ -1,9 +1,8 @@
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { fitsInt4 } from "@/server/db/column-ranges";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { parseInput } from "@/server/validation";
 import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
-import type { Tx } from "@/server/services/credits/ledger";
 import { expireMerchantOverdue } from "./expire";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
 

@@ -1,4 +1,4 @@
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import type { TopupInvoiceData } from "@/schemas/v3/topups";
 import type { PaymentMethod, Topup } from "@/generated/prisma/client";
 import { paymentHash, paymentUrl } from "./payment-link";

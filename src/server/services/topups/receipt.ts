@@ -4,7 +4,7 @@
 // dashboard, or through the invoice's signed link from the hosted page.
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { formatWibLong } from "@/server/lib/wib-time";
+import { formatWibLong } from "@/lib/wib-time";
 import type { Receipt } from "@/schemas/dashboard/exports";
 import type { Topup } from "@/generated/prisma/client";
 import { serviceName } from "./payee";

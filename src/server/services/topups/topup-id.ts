@@ -1,5 +1,5 @@
 import { randomAlnum } from "@/server/lib/random";
-import { wibDateCompact } from "@/server/lib/wib-time";
+import { wibDateCompact } from "@/lib/wib-time";
 
 export const TOPUP_ID_RANDOM_LENGTH = 8;
 

@@ -1,8 +1,8 @@
 // The otp.verified event (payload in docs/webhooks.md), written in the verification's
 // own transaction by POST /v3/verify and by inbound WhatsApp matching.
 import type { Channel } from "@/generated/prisma/enums";
-import { formatWib } from "@/server/lib/wib-time";
-import type { Tx } from "@/server/services/credits/ledger";
+import { formatWib } from "@/lib/wib-time";
+import type { Tx } from "@/server/db/client";
 import { newEvent, recordEvent, type NewEvent } from "./events";
 
 export type VerifiedOtp = {

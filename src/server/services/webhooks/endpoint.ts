@@ -1,4 +1,4 @@
-import type { Tx } from "@/server/services/credits/ledger";
+import type { Tx } from "@/server/db/client";
 import { newWebhookSecret } from "./endpoint-secret";
 import { assertWebhookUrlAllowed } from "./url-guard";
 

@@ -1,9 +1,9 @@
 // Recording events and queueing their deliveries (the outbox). Called inside the
 // transaction that causes the event, so an event exists exactly when its cause does.
 import type { Prisma } from "@/generated/prisma/client";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { randomBase62 } from "@/server/lib/random";
-import type { Tx } from "@/server/services/credits/ledger";
+import type { Tx } from "@/server/db/client";
 
 /** What "Kirim event uji" sends: delivered once, never retried. */
 export const TEST_EVENT_TYPE = "webhook.test";

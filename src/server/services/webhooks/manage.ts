@@ -3,7 +3,7 @@
 import { getDb, getPool } from "@/server/db/client";
 import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
-import { formatWib } from "@/server/lib/wib-time";
+import { formatWib } from "@/lib/wib-time";
 import { newWebhookSecret } from "./endpoint-secret";
 import { eventBody } from "./event-body";
 import { recordEvent, TEST_EVENT_TYPE } from "./events";
@@ -72,6 +72,14 @@ export async function sendTestEvent(merchantId: number): Promise<{ event_id: str
  * A new delivery of a past event to the current endpoint, with the same webhook-id so receivers can
  * deduplicate. Asking for it means the merchant believes the endpoint works again, so a disabled one is re-enabled.
  */
+/** Operators (otpctl webhook resend): the event's own merchant, whoever it is. */
+export async function resendEventAsOperator(eventId: string, now = new Date()): Promise<{ event_id: string; delivery_id: number }> {
+  const db = await getDb();
+  const event = await db.webhookEvent.findUnique({ where: { eventId }, select: { merchantId: true } });
+  if (!event) throw new AppError("NOT_FOUND", `Event ${eventId} not found`);
+  return resendEvent(event.merchantId, eventId, now);
+}
+
 export async function resendEvent(merchantId: number, eventId: string, now = new Date()): Promise<{ event_id: string; delivery_id: number }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {

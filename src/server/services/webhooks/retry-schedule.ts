@@ -1,4 +1,4 @@
-// decisions.md: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery is failed.
+// The retry schedule (docs/webhooks.md): retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery is failed.
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

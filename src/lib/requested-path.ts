@@ -1,4 +1,4 @@
-import { safeCallback } from "./safe-callback";
+import { safeCallback } from "@/lib/safe-callback";
 
 /** Set by src/proxy.ts on dashboard requests: the path and query the visitor asked for. */
 export const REQUESTED_PATH_HEADER = "x-sandi-requested-path";

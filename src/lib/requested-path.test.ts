@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInUrlFor } from "./requested-path";
+import { signInUrlFor } from "@/lib/requested-path";
 
 describe("signInUrlFor", () => {
   it("comes back to the requested dashboard page, query included", () => {

@@ -1,0 +1,31 @@
+// The layering rules in eslint.config.mjs (docs/architecture.md) catch what they name.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries", { timeout: 60_000 }, () => {
+  it.each([
+    ["src/server/services/otp/x.ts", 'import { NextResponse } from "next/server";\nexport const x = NextResponse;\n'],
+    ["src/server/services/otp/x.ts", 'import { v3Route } from "@/server/http/v3-route";\nexport const x = v3Route;\n'],
+    ["src/schemas/x.ts", 'import { getOtp } from "@/server/services/otp/get-otp";\nexport const x = getOtp;\n'],
+    ["src/cli/commands/x.ts", 'import { getDb } from "@/server/db/client";\nexport const x = getDb;\n'],
+    ["src/server/trpc/routers/x.ts", 'import { PrismaClient } from "@/generated/prisma/client";\nexport const x = PrismaClient;\n'],
+    ["src/server/lib/x.ts", 'import { createOtp } from "@/server/services/otp/create-otp";\nexport const x = createOtp;\n'],
+    ["src/components/x.tsx", 'import { getDb } from "@/server/db/client";\nexport const x = getDb;\n'],
+    ["src/proxy.ts", 'import { Button } from "@/components/ui/primitives";\nexport const x = Button;\n'],
+  ])("refuses %s importing across its boundary", async (file, code) => {
+    expect(await boundaryErrors(file, code)).not.toEqual([]);
+  });
+
+  it("allows what the layers are for: a router calling a service, UI importing a router's type, otpctl migrating", async () => {
+    expect(await boundaryErrors("src/server/trpc/routers/x.ts", 'import { getOtp } from "@/server/services/otp/get-otp";\nexport const x = getOtp;\n')).toEqual([]);
+    expect(await boundaryErrors("src/components/x.tsx", 'import type { AppRouter } from "@/server/trpc/routers/app-router";\nexport type X = AppRouter;\n')).toEqual([]);
+    expect(await boundaryErrors("src/cli/commands/x.ts", 'import { migrate } from "@/server/db/migrate";\nexport const x = migrate;\n')).toEqual([]);
+  });
+});
