@@ -7,13 +7,14 @@ import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/ap
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
 import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
+import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
 import { effectivePrices } from "./prices";
 import { createTestWorldInTx, requireWorld } from "./test-world";
 import type { Mode } from "@/schemas/mode";
 import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
 import { parseInput } from "@/server/validation";
 
-export const DEFAULT_RATE_LIMIT = 20;
+export { DEFAULT_RATE_LIMIT };
 
 export function hashPassword(password: string): Promise<string> {
   // argon2id with the library's defaults (19 MiB, t=2): slow enough for guessing, fast enough for sign-in.
