@@ -11,9 +11,11 @@
 import { z } from "zod";
 import { getDb, type Tx } from "@/server/db/client";
 import { recordReceipt } from "@/server/metrics/record";
+import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 
-export const otpReference = z.string().regex(/^OTP[0-9A-Z]{8,40}$/);
+/** Our otp_id as a vendor echoes it back: the one otp_id shape, or it is not ours. */
+export const otpReference = z.string().regex(OTP_ID_PATTERN);
 
 export type Receipt = {
   provider: string;
