@@ -42,3 +42,12 @@ test("every page carries a Content-Security-Policy that allows only the app itse
   for (const path of ["/", "/sign-in", "/docs"]) await page.goto(path);
   expect(blocked).toEqual([]);
 });
+
+test("static files come from public/: robots.txt keeps search engines out, the favicon is served", async ({ request }) => {
+  const robots = await request.get("/robots.txt", { maxRedirects: 0 });
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain("Disallow: /");
+  const icon = await request.get("/favicon.svg", { maxRedirects: 0 });
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});

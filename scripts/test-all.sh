@@ -3,6 +3,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The browser tests need Chromium (Playwright's own download cannot run offline): find it
+# first, install it from Debian when this shell may, or stop now with the command to run.
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing Chromium from Debian (the browser tests need it)"
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Chromium at $CHROMIUM. Install it with: sudo apt-get install -y chromium" >&2
+    echo "(or point CHROMIUM_PATH at a Chromium binary), then run npm test again." >&2
+    exit 1
+  fi
+fi
+
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint --max-warnings=0 .
 echo "== unit + integration"; npx vitest run
