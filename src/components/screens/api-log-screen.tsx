@@ -1,9 +1,9 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { FilterButtons } from "@/components/ui/filter-buttons";
-import { Pager, useCursorPages } from "@/components/ui/pager";
+import { Pager } from "@/components/ui/pager";
+import { useListFilters } from "@/components/ui/use-list-filters";
 import { Badge, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import type { ApiLogEntryView, ApiLogFilter } from "@/schemas/dashboard/api-log";
@@ -36,17 +36,8 @@ function StatusCell({ entry }: { entry: ApiLogEntryView }) {
 
 export function ApiLogScreen() {
   const trpc = useTRPC();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [applied, setApplied] = useState<Filters>(EMPTY);
-  const pages = useCursorPages();
+  const { draft, applied, pages, filtered, apply, reset, set } = useListFilters(EMPTY);
   const list = useQuery({ ...trpc.reports.apiLog.queryOptions(toInput(applied, pages.cursor)), placeholderData: keepPreviousData });
-  const filtered = Object.values(applied).some(Boolean);
-
-  function apply(next: Filters) {
-    setApplied(next);
-    pages.reset();
-  }
-  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [key]: e.target.value });
 
   return (
     <>
@@ -88,10 +79,7 @@ export function ApiLogScreen() {
           </Field>
           <FilterButtons
             filtered={filtered}
-            onReset={() => {
-              setDraft(EMPTY);
-              apply(EMPTY);
-            }}
+            onReset={reset}
           />
         </form>
       </Card>

@@ -1,14 +1,14 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { CsvExport } from "@/components/dashboard/csv-export";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
 import { CHANNEL_LABELS, formatRupiah, formatWibText, OTP_STATUS_LABELS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { FilterButtons } from "@/components/ui/filter-buttons";
-import { Pager, useCursorPages } from "@/components/ui/pager";
+import { Pager } from "@/components/ui/pager";
+import { useListFilters } from "@/components/ui/use-list-filters";
 import { Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { DATE_ORDER_MESSAGE, datesInOrder, type TransactionFilter } from "@/schemas/dashboard/transactions";
@@ -31,18 +31,8 @@ function toInput(f: Filters, cursor?: string): TransactionFilter {
 
 export function TransactionsScreen() {
   const trpc = useTRPC();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [applied, setApplied] = useState<Filters>(EMPTY);
-  const pages = useCursorPages();
+  const { draft, applied, pages, filtered, apply, reset, set } = useListFilters(EMPTY);
   const list = useQuery({ ...trpc.reports.transactions.queryOptions(toInput(applied, pages.cursor)), placeholderData: keepPreviousData });
-  const filtered = Object.values(applied).some(Boolean);
-
-  function apply(next: Filters) {
-    setApplied(next);
-    pages.reset();
-  }
-
-  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [key]: e.target.value });
   const dateError = datesInOrder(draft.from || undefined, draft.to || undefined) ? undefined : DATE_ORDER_MESSAGE;
 
   return (
@@ -87,10 +77,7 @@ export function TransactionsScreen() {
           </Field>
           <FilterButtons
             filtered={filtered} disabled={Boolean(dateError)}
-            onReset={() => {
-              setDraft(EMPTY);
-              apply(EMPTY);
-            }}
+            onReset={reset}
           />
         </form>
       </Card>

@@ -1,7 +1,7 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { hashApiKey } from "@/server/services/api-keys/api-keys";
-import { PROFILE_SELECT, type MerchantProfile } from "@/server/services/merchants/profile";
+import { PROFILE_SELECT, profileOf, type MerchantProfile } from "@/server/services/merchants/profile";
 import { compileIpAllowlist, type AllowedIps } from "./ip-allowlist-check";
 
 export type AuthenticatedMerchant = MerchantProfile & {
@@ -84,16 +84,8 @@ async function lookup(keyHash: string, now: number): Promise<Cached> {
   return {
     at: now,
     outcome: {
-      id: world.id,
-      livemode: world.live === null,
+      ...profileOf(world),
       merchantId: account.merchantId,
-      name: account.name,
-      brandName: account.brandName,
-      brandEmail: account.brandEmail,
-      prices: account.prices,
-      smsAppHash: account.smsAppHash,
-      geoPermissions: account.geoPermissions,
-      fraudGuard: account.fraudGuard,
       keyId: key.keyId,
       keyPrefix: key.prefix,
       rateLimit: account.rateLimit,

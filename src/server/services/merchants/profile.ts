@@ -23,15 +23,14 @@ export type MerchantProfile = {
 
 export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true, geoPermissions: true, fraudGuard: true } as const;
 
-/** The profile of a world (live row or test world) read fresh, for callers outside /v3 (the dashboard, operators). */
-export async function loadMerchantProfile(merchantId: number): Promise<MerchantProfile> {
-  const db = await getDb();
-  const m = await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true, ...PROFILE_SELECT, live: { select: PROFILE_SELECT } } });
-  if (!m) throw new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
-  const account = m.live ?? m;
+type ProfileRow = { name: string; brandName: string; brandEmail: string; prices: unknown; smsAppHash: string | null; geoPermissions: unknown; fraudGuard: FraudGuardLevel };
+
+/** A world's profile from its row selected with PROFILE_SELECT and `live: { select: PROFILE_SELECT }`: the settings are the live account's. */
+export function profileOf<W extends { id: number; live: ProfileRow | null }>(world: W & ProfileRow): MerchantProfile {
+  const account = world.live ?? world;
   return {
-    id: m.id,
-    livemode: m.live === null,
+    id: world.id,
+    livemode: world.live === null,
     name: account.name,
     brandName: account.brandName,
     brandEmail: account.brandEmail,
@@ -40,4 +39,12 @@ export async function loadMerchantProfile(merchantId: number): Promise<MerchantP
     geoPermissions: account.geoPermissions,
     fraudGuard: account.fraudGuard,
   };
+}
+
+/** The profile of a world (live row or test world) read fresh, for callers outside /v3 (the dashboard, operators). */
+export async function loadMerchantProfile(merchantId: number): Promise<MerchantProfile> {
+  const db = await getDb();
+  const m = await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true, ...PROFILE_SELECT, live: { select: PROFILE_SELECT } } });
+  if (!m) throw new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
+  return profileOf(m);
 }
