@@ -161,11 +161,6 @@ export function resetEnvForTests(): void {
   cached = undefined;
 }
 
-/** Variables passed to child processes (the launcher hands the embedded database URL to Next). */
-export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra };
-}
-
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }

@@ -50,7 +50,3 @@ export const errorEnvelope = z
       .strict(),
   })
   .strict();
-
-export function successEnvelope<T extends z.ZodType>(data: T) {
-  return z.object({ success: z.literal(true), data, error: z.null() }).strict();
-}

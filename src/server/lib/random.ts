@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -17,8 +17,4 @@ export const randomBase62 = (length: number) => pick(BASE62, length);
 /** A numeric code from a CSPRNG, uniformly distributed, leading zeros allowed. */
 export function randomDigits(length: number): string {
   return pick("0123456789", length);
-}
-
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString("base64url");
 }
