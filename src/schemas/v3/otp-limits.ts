@@ -4,3 +4,5 @@ export const OTP_LENGTH = { min: 4, max: 8, default: 6 } as const;
 export const TTL_SECONDS = { min: 60, max: 900, default: 300 } as const;
 export const BRAND_MAX = 50;
 export const EXTERNAL_ID_MAX = 100;
+/** Seconds a delivery has to be confirmed before the next fallback channel is tried. */
+export const FALLBACK_AFTER_SECONDS = { min: 10, max: 120, default: 20 } as const;

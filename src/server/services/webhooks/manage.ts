@@ -64,7 +64,7 @@ export async function sendTestEvent(merchantId: number): Promise<{ event_id: str
     if (!endpoint) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
     if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null } });
     const eventId = await recordEvent(tx, merchantId, TEST_EVENT_TYPE, { message: "Ini event uji dari Sandi." });
-    return { event_id: eventId };
+    return { event_id: eventId! };
   });
 }
 
