@@ -27,6 +27,7 @@ import { deliveryEventData, recordOtpEvent, type OtpState } from "./lifecycle-ev
 import { VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
 const BATCH = 20;
+const PASSES = 10;
 
 type ChainRow = {
   id: bigint;
@@ -62,10 +63,16 @@ const stateOf = (otp: ChainRow, channel: Channel, status: OtpStatus): OtpState =
 /** The worker's job: every OTP whose next fallback is due. Returns how many moved on. */
 export async function advanceDueFallbacks(now = new Date()): Promise<number> {
   const db = await getDb();
-  const due = await db.$queryRaw<{ id: bigint }[]>`
-    SELECT id FROM otp_transactions WHERE next_fallback_at <= ${now} ORDER BY next_fallback_at LIMIT ${BATCH}`;
   let moved = 0;
-  for (const { id } of due) if (await advanceFallback(id, now)) moved += 1;
+  // A backlog drains in a few passes; what another worker holds is skipped (claimNext) and left to it.
+  for (let pass = 0; pass < PASSES; pass++) {
+    const due = await db.$queryRaw<{ id: bigint }[]>`
+      SELECT id FROM otp_transactions WHERE next_fallback_at <= ${now} ORDER BY next_fallback_at LIMIT ${BATCH}`;
+    let movedNow = 0;
+    for (const { id } of due) if (await advanceFallback(id, now)) movedNow += 1;
+    moved += movedNow;
+    if (due.length < BATCH || movedNow === 0) break;
+  }
   return moved;
 }
 
