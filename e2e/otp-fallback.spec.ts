@@ -25,6 +25,8 @@ async function receiver(): Promise<{ url: string; events: Event[]; close: () => 
 test("WhatsApp to a …0001 number is never delivered: the SMS fallback goes out, is confirmed, verifies, and the endpoint hears every step", async ({ request }) => {
   test.setTimeout(90_000);
   const hook = await receiver();
+  // otpctl is its own process: like the server (scripts/e2e-server.sh), it must accept a receiver on 127.0.0.1.
+  process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
   try {
     const merchant = otpctl<{ merchant_id: string; api_key: string }>("merchant", "create", "--name", "Toko Fallback", "--email", `e2e-fb-${Date.now()}@toko.test`, "--saldo", "5000");
     otpctl("merchant", "update", merchant.merchant_id, "--webhook-url", hook.url, "--webhook-events", "otp.sent,otp.delivered,otp.failed,otp.fallback,otp.locked,otp.expired,otp.verified");
@@ -53,6 +55,7 @@ test("WhatsApp to a …0001 number is never delivered: the SMS fallback goes out
     await expect.poll(() => hook.events.length, { timeout: 30_000 }).toBe(5);
     expect(hook.events.map((e) => e.type).sort()).toEqual(["otp.delivered", "otp.fallback", "otp.sent", "otp.sent", "otp.verified"]);
   } finally {
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_URLS;
     await hook.close();
   }
 });
