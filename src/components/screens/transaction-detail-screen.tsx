@@ -21,7 +21,7 @@ function DeliveryOutcome({ status, channel, provider }: { status: string; channe
     status === "pending" && channel === "whatsapp_inbound"
       ? "Menunggu pesan WhatsApp dari pengguna."
       : status === "sent" && provider === "sandbox"
-        ? "Diserahkan ke sandbox; sandbox tidak mengirim laporan sampai."
+        ? "Diserahkan ke sandbox; sandbox mengonfirmasi sampai sekitar satu detik kemudian (kecuali WhatsApp ke nomor berakhiran 0001)."
         : (OTP_STATUS[status]?.meaning ?? status);
   return (
     <>

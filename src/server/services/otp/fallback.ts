@@ -76,9 +76,12 @@ export async function advanceDueFallbacks(now = new Date()): Promise<number> {
   return moved;
 }
 
-/** Sends the OTP's next fallback if it is due and nobody else is sending it; false when there was nothing to do. */
-export async function advanceFallback(id: bigint, now: Date): Promise<boolean> {
-  const claimed = await claimNext(id, now);
+/**
+ * Sends the OTP's next fallback if it is due (by `dueBy`, default now) and nobody else is
+ * sending it; false when there was nothing to do.
+ */
+export async function advanceFallback(id: bigint, now: Date, dueBy = now): Promise<boolean> {
+  const claimed = await claimNext(id, now, dueBy);
   if (!claimed) return false;
   const result = await send(claimed, now);
   const failedAtOnce = await finish(claimed, result, now);
@@ -87,13 +90,13 @@ export async function advanceFallback(id: bigint, now: Date): Promise<boolean> {
   return true;
 }
 
-async function claimNext(id: bigint, now: Date): Promise<Claimed | null> {
+async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | null> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const [otp] = await tx.$queryRaw<ChainRow[]>`
       SELECT id, merchant_id, otp_id, channel, first_channel, destination, status, external_id, attempts, max_attempts, expires_at, brand,
              fallback_channels::text[] AS fallback_channels, fallback_after, fallback_index, fallback_code
-      FROM otp_transactions WHERE id = ${id} AND next_fallback_at <= ${now} FOR UPDATE SKIP LOCKED`;
+      FROM otp_transactions WHERE id = ${id} AND next_fallback_at <= ${dueBy} FOR UPDATE SKIP LOCKED`;
     if (!otp) return null;
     const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: id }, orderBy: { seq: "asc" } });
     const code = otp.fallback_code ? openCode(otp.otp_id, otp.fallback_code) : null;
