@@ -15,7 +15,7 @@ test("statuses, dates and ledger references read one way on every screen", async
   const m = operatorMerchant("Toko Kosakata", ["--saldo", "5000"]);
   const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
   const headers = { authorization: `Bearer ${key}` };
-  // The sandbox accepts WhatsApp to a number ending in 0001 but never confirms it, so the OTP stays "Terkirim".
+  // …0001: the sandbox accepts the WhatsApp message and never confirms it, so it stays "Terkirim" on every screen.
   const otpId = (await (await request.post("/v3/request", { headers, data: { channel: "whatsapp", destination: "6281234560001" } })).json()).data.otp_id as string;
   const invoice = (await (await request.post("/v3/topups", { headers, data: { amount: 10000 } })).json()).data as { topup_id: string };
   otpctl("topup", "pay", invoice.topup_id);
@@ -31,7 +31,7 @@ test("statuses, dates and ledger references read one way on every screen", async
   await row.getByRole("link", { name: otpId }).click();
   // The detail says the list's word, in the status, the delivery outcome and the one send, with what it means.
   await expect(page.getByText("Terkirim", { exact: true })).toHaveCount(3);
-  await expect(page.getByText("Diserahkan ke penyedia; belum ada laporan sampai ke pengguna.")).toBeVisible();
+  await expect(page.getByText("Diserahkan ke sandbox; sandbox mengonfirmasi sampai sekitar satu detik kemudian (kecuali WhatsApp ke nomor berakhiran 0001).")).toBeVisible();
   await expect(page.getByRole("main")).toContainText(INDONESIAN_MOMENT);
   await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d/);
   await shotsAtThreeWidths(page, "vocab-02-transaction-detail");

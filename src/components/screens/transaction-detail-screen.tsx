@@ -21,9 +21,14 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The status's one-line meaning, with what the channel adds to it. */
-function DeliveryOutcome({ status, channel }: { status: string; channel: string }) {
-  const meaning = status === "pending" && channel === "whatsapp_inbound" ? "Menunggu pesan WhatsApp dari pengguna." : (OTP_STATUS[status]?.meaning ?? status);
+/** The status's one-line meaning, with what the channel and provider add to it. */
+function DeliveryOutcome({ status, channel, provider }: { status: string; channel: string; provider: string }) {
+  const meaning =
+    status === "pending" && channel === "whatsapp_inbound"
+      ? "Menunggu pesan WhatsApp dari pengguna."
+      : status === "sent" && provider === "sandbox"
+        ? "Diserahkan ke sandbox; sandbox mengonfirmasi sampai sekitar satu detik kemudian (kecuali WhatsApp ke nomor berakhiran 0001)."
+        : (OTP_STATUS[status]?.meaning ?? status);
   return (
     <>
       <OtpStatusBadge status={status} />
@@ -90,7 +95,7 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
               <dl>
                 <Row label="Penyedia">{t.provider === "sandbox" ? "Sandbox (tidak terkirim ke pengguna sungguhan)" : t.provider}</Row>
                 <Row label="Hasil">
-                  <DeliveryOutcome status={t.status} channel={t.channel} />
+                  <DeliveryOutcome status={t.status} channel={t.channel} provider={t.provider} />
                 </Row>
                 {/* Each send's own reason is in the timeline; the OTP's is shown only when no send tells it. */}
                 {t.failure_reason && t.status === "failed" && !t.deliveries.some((d) => d.failure_reason) ? <Row label="Alasan gagal">{t.failure_reason}</Row> : null}

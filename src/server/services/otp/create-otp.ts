@@ -148,6 +148,9 @@ const readClaimed = statement(
   `SELECT ${OTP_FIELDS}, m.saldo::text AS saldo FROM otp_transactions o JOIN merchants m ON m.id = o.merchant_id WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
 
+/** How long the worker leaves a creation's own fallback to the creation (which does it at once). */
+const FALLBACK_GRACE_MS = 5_000;
+
 type Reserved = { id: string; otp: OtpFields; balance: bigint; externalId: string | null };
 
 class Refused {
@@ -274,7 +277,8 @@ async function sendAndFinalize(send: Send): Promise<OtpTransactionData> {
   const answer = await finalize(send, result);
   if (answer.status !== "failed" || send.input.fallback.length === 0) return answer;
   // The first channel failed at once: the chain moves on before the merchant gets an answer.
-  await advanceFallback(BigInt(send.reserved.id), new Date());
+  // The worker would take over only after FALLBACK_GRACE_MS (this process died meanwhile).
+  await advanceFallback(BigInt(send.reserved.id), new Date(), new Date(Date.now() + FALLBACK_GRACE_MS));
   return readCreation(send.merchant.id, send.reserved.otp.otpId);
 }
 
@@ -344,7 +348,7 @@ async function refund(reserved: Reserved, merchant: MerchantProfile, o: RefundOp
     o.message?.code ?? null,
     o.message?.caller ?? null,
     o.releaseExternalId,
-    o.fallsBack ? now : null,
+    o.fallsBack ? new Date(now.getTime() + FALLBACK_GRACE_MS) : null,
     ...outboxArrays(events),
     now,
   ]);
