@@ -29,8 +29,8 @@ test("statuses, dates and ledger references read one way on every screen", async
   await shotsAtThreeWidths(page, "vocab-01-transactions");
 
   await row.getByRole("link", { name: otpId }).click();
-  // The detail says the list's word, in the status and in the delivery outcome, with what it means.
-  await expect(page.getByText("Terkirim", { exact: true })).toHaveCount(2);
+  // The detail says the list's word, in the status, the delivery outcome and the one send, with what it means.
+  await expect(page.getByText("Terkirim", { exact: true })).toHaveCount(3);
   await expect(page.getByText("Diserahkan ke sandbox; sandbox mengonfirmasi sampai sekitar satu detik kemudian (kecuali WhatsApp ke nomor berakhiran 0001).")).toBeVisible();
   await expect(page.getByRole("main")).toContainText(INDONESIAN_MOMENT);
   await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d/);

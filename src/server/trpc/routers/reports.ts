@@ -1,6 +1,6 @@
 import { csvFileSchema, exportRangeSchema } from "@/schemas/dashboard/exports";
 import { inboundResultOutput, pendingInboundOutput } from "@/schemas/dashboard/sandbox";
-import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
+import { pageSchema, transactionDetailOutput, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
 import { exportLedgerCsv, exportTransactionsCsv } from "@/server/services/reports/exports";
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
 import { getGettingStarted } from "@/server/services/reports/getting-started";
@@ -17,7 +17,7 @@ export const reportsRouter = router({
   /** The overview's checklist: which first steps the account has taken. */
   gettingStarted: merchantProcedure.query(({ ctx }) => getGettingStarted(ctx.world.id)),
   transactions: merchantProcedure.input(transactionFilterSchema).query(({ ctx, input }) => listTransactions(ctx.world.id, input)),
-  transaction: merchantProcedure.input(transactionDetailSchema).query(({ ctx, input }) => getTransaction(ctx.world.id, input.otpId)),
+  transaction: merchantProcedure.input(transactionDetailSchema).output(transactionDetailOutput).query(({ ctx, input }) => getTransaction(ctx.world.id, input.otpId)),
   sandboxInbox: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listSandboxMessages(ctx.world.id, input)),
   /** Sandbox mode only: whatsapp_inbound OTPs the merchant can complete from the inbox. */
   pendingInbound: merchantProcedure.output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.world)),
