@@ -4,8 +4,7 @@ import { getDb, getPool } from "@/server/db/client";
 import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
-import { DEFAULT_EVENT_TYPES, eventTypeList, type OtpEventType } from "@/schemas/v3/events";
-import { parseInput } from "@/server/validation";
+import { DEFAULT_EVENT_TYPES, type OtpEventType } from "@/schemas/v3/events";
 import { setWebhookEventTypes } from "./endpoint";
 import { newWebhookSecret } from "./endpoint-secret";
 import { eventBody } from "./event-body";
@@ -37,11 +36,10 @@ export async function webhookSettingsView(
   };
 }
 
-/** The dashboard's event-type choice for the merchant's endpoint. */
-export async function chooseWebhookEventTypes(merchantId: number, types: unknown): Promise<{ event_types: OtpEventType[] }> {
-  const chosen = parseInput(eventTypeList, types);
+/** The dashboard's event-type choice for the merchant's endpoint (parsed by the router with eventTypeList). */
+export async function chooseWebhookEventTypes(merchantId: number, types: OtpEventType[]): Promise<{ event_types: OtpEventType[] }> {
   const db = await getDb();
-  return { event_types: await db.$transaction((tx) => setWebhookEventTypes(tx, merchantId, chosen)) };
+  return { event_types: await db.$transaction((tx) => setWebhookEventTypes(tx, merchantId, types)) };
 }
 
 /** The current signing secret, for the merchant who asked to see it ("" before a URL is set). */
