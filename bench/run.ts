@@ -23,6 +23,7 @@
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -97,9 +98,12 @@ async function deliveredCodes(t: Target): Promise<VerifyItem[]> {
     [],
     t.url,
   );
-  const merchants = await adminQuery<{ id: number }>("SELECT id FROM merchants ORDER BY id", [], t.url);
-  const keyIndex = new Map(merchants.map((m, i) => [m.id, i]));
-  return rows.map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
+  // Each OTP is verified and read with its own merchant's key, found by the key's hash: merchant rows
+  // are not the keys' order (every account has a test world row beside it).
+  const owners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], t.url);
+  const ownerOf = new Map(owners.map((o) => [o.key_hash, o.merchant_id]));
+  const keyIndex = new Map(t.keys.map((key, i) => [ownerOf.get(createHash("sha256").update(key).digest("hex")), i]));
+  return rows.filter((r) => keyIndex.has(r.merchant_id)).map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
 }
 
 /** The steps, each run for every target before the next step starts. */
