@@ -2,6 +2,8 @@
 // each send charged on its own, failures free, the chain driven by the worker's jobs
 // (called here with their own clock).
 import { describe, expect, it } from "vitest";
+import { VendorUnavailableError } from "@/server/channels/channel";
+import { registerVendorSelector } from "@/server/channels/registry";
 import { getDb } from "@/server/db/client";
 import { applyDeliveryReceipt, applySandboxReceipts } from "@/server/services/delivery/receipts";
 import { advanceDueFallbacks } from "@/server/services/otp/fallback";
@@ -226,6 +228,27 @@ describe("fallback delivery", () => {
     await advanceDueFallbacks(later(21));
     const replay = await requestOtp(m.key, body);
     expect(replay.body.data).toMatchObject({ otp_id: first.body.data!.otp_id, channel: "sms", status: "sent", fallback: ["sms"], fallback_after: 20 });
+  });
+
+  it("hands over when the first channel's vendor cannot be reached, instead of answering 503", async () => {
+    const undo = registerVendorSelector((channel) =>
+      channel === "whatsapp" ? { provider: "stand-in", deliver: async () => { throw new VendorUnavailableError("stand-in", "connect ECONNREFUSED"); } } : null,
+    );
+    try {
+      const m = await newMerchant({ saldo: 1000 });
+      const res = await requestOtp(m.key, { channel: "whatsapp", destination: "6281234567890", fallback: ["sms"], external_id: "login-1" });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: "sent", channel: "sms", last_balance: 550 });
+      const d = await detail(m.key, res.body.data!.otp_id as string);
+      expect(d.deliveries.map((x) => [x.channel, x.status, x.price])).toEqual([["whatsapp", "failed", 0], ["sms", "sent", 450]]);
+      // It is a creation like any other: it counts towards the destination's limits, and its external_id stays claimed.
+      const row = await otpRow(res.body.data!.otp_id as string);
+      expect(row.failureReason).not.toBe("vendor_unavailable");
+      expect((await requestOtp(m.key, { channel: "whatsapp", destination: "6281234567890", fallback: ["sms"], external_id: "login-1" })).body.data?.otp_id).toBe(res.body.data!.otp_id);
+      expect(await expectLedgerBalanced(m.id)).toBe(true);
+    } finally {
+      undo();
+    }
   });
 
   it("sends the merchant's own code on the fallback channel (/v3/send)", async () => {

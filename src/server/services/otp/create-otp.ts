@@ -148,6 +148,8 @@ const readClaimed = statement(
   `SELECT ${OTP_FIELDS}, m.saldo::text AS saldo FROM otp_transactions o JOIN merchants m ON m.id = o.merchant_id WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
 
+const UNREACHABLE_HANDS_OVER = "Vendor tidak dapat dihubungi; beralih ke channel berikutnya.";
+
 /** How long the worker leaves a creation's own fallback to the creation (which does it at once). */
 const FALLBACK_GRACE_MS = 5_000;
 
@@ -301,6 +303,8 @@ async function deliver({ adapter, reserved, input, code, brand, merchant }: Send
     if (!(err instanceof VendorUnavailableError)) {
       console.error(JSON.stringify({ msg: "delivery adapter error", provider: adapter.provider, otp_id: otp.otpId, error: String((err as Error)?.message ?? err) }));
     }
+    // With a fallback chain the unreachable channel is one failed send (free) and the next channel takes over.
+    if (input.fallback.length > 0) return { outcome: "failed", provider: adapter.provider, reason: UNREACHABLE_HANDS_OVER };
     // Refund, keep the row as failed (not counted towards limits) and free the external_id for a retry.
     await refund(reserved, merchant, {
       provider: adapter.provider,
