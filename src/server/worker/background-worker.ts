@@ -5,7 +5,7 @@
 // Deliveries run as a pool, not in batches: a slot freed by one send is refilled
 // at once, and no endpoint holds more than PER_ENDPOINT slots, so an endpoint that
 // hangs for the whole 10 s timeout delays only its own webhooks. Housekeeping jobs
-// run on their own timer, never behind a delivery backlog.
+// run on their own timer, never behind a delivery backlog, each independently of the others.
 import { trace } from "@opentelemetry/api";
 import { claimDueDeliveries, deliverClaimed, logUnrecorded, type Claimed } from "@/server/services/webhooks/deliver-due";
 import type { SendOptions } from "@/server/services/webhooks/send-webhook";
@@ -84,9 +84,10 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       .finally(() => (pumping = null));
   }
 
+  // runDue starts what is due and skips what still runs; its promise covers every job running, for stop().
   const runJobs = () => {
-    if (stopped || jobsRunning) return;
-    jobsRunning = jobs.runDue(new Date()).finally(() => (jobsRunning = null));
+    if (stopped) return;
+    jobsRunning = jobs.runDue(new Date());
   };
 
   const timer = setInterval(() => {

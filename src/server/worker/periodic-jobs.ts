@@ -39,19 +39,29 @@ async function purgeAndLog(now: Date): Promise<void> {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), msg: "personal data purged", ...result })}\n`);
 }
 
+/**
+ * Each job runs on its own: a slow one (a fallback send to a slow vendor) holds up no other,
+ * and a job still running is not started again. runDue resolves when every job running
+ * at the end of the call has finished.
+ */
 export function periodicJobs(jobs: Job[] = JOBS) {
   const lastRun = new Map<string, number>();
+  const running = new Map<string, Promise<void>>();
   return {
-    async runDue(now: Date): Promise<void> {
+    runDue(now: Date): Promise<void> {
       for (const job of jobs) {
-        if (now.getTime() - (lastRun.get(job.name) ?? 0) < job.everyMs) continue;
+        if (running.has(job.name) || now.getTime() - (lastRun.get(job.name) ?? 0) < job.everyMs) continue;
         lastRun.set(job.name, now.getTime());
-        try {
-          await job.run(now);
-        } catch (err) {
-          console.error(JSON.stringify({ msg: "periodic job failed", job: job.name, error: String((err as Error)?.message ?? err) }));
-        }
+        const run = job
+          .run(now)
+          .then(
+            () => undefined,
+            (err) => console.error(JSON.stringify({ msg: "periodic job failed", job: job.name, error: String((err as Error)?.message ?? err) })),
+          )
+          .finally(() => running.delete(job.name));
+        running.set(job.name, run);
       }
+      return Promise.all([...running.values()]).then(() => undefined);
     },
   };
 }
