@@ -1,4 +1,4 @@
-// Limits of the OTP creation inputs (the API's "Limits", and the free-text lengths settled in the README),
+// Limits of the OTP creation inputs (the API's "Limits", and the free-text lengths settled in docs/otp-rules.md),
 // shared by the request schemas and the OTP service.
 export const OTP_LENGTH = { min: 4, max: 8, default: 6 } as const;
 export const TTL_SECONDS = { min: 60, max: 900, default: 300 } as const;

@@ -14,7 +14,7 @@ export function maxAttemptsFor(channel: Channel): number {
   return channel === "misscall" ? 2 : 5;
 }
 
-/** Per-destination limit class (README, "Behaviour decided beyond the spec"): messages and calls are counted separately. */
+/** Per-destination limit class (docs/otp-rules.md): messages and calls are counted separately. */
 export type LimitClass = "messages" | "calls";
 
 export const DESTINATION_LIMITS: Record<LimitClass, { per10Minutes: number; perHour: number; channels: Channel[] }> = {
