@@ -6,7 +6,7 @@ import { findMerchantIds } from "@/server/services/merchants/merchants";
 
 async function internalId(merchantPublicId: string): Promise<number> {
   const ids = await findMerchantIds(merchantPublicId);
-  if (!ids) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+  if (!ids) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} tidak ditemukan.`);
   return ids.id;
 }
 

@@ -11,6 +11,7 @@ import { findMerchantIds } from "@/server/services/merchants/merchants";
 import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
 import { TRPC_CODE_BY_APP_CODE } from "./error-map";
+import "@/server/zod-messages";
 
 const GENERIC_ERROR = "Terjadi kesalahan pada server. Silakan coba lagi.";
 

@@ -6,8 +6,8 @@ import { applyLedgerChange } from "./ledger";
 
 /** Operator credit or debit (otpctl merchant credit) of the live saldo or, with mode "test", the test saldo; negative amounts debit. */
 export async function adjustBalance(merchantPublicId: string, amount: number, reason: string, mode: Mode = "live"): Promise<{ saldo: number }> {
-  if (!Number.isSafeInteger(amount) || amount === 0) throw new AppError("VALIDATION_ERROR", "amount must be a non-zero integer");
-  if (!reason.trim()) throw new AppError("VALIDATION_ERROR", "reason is required");
+  if (!Number.isSafeInteger(amount) || amount === 0) throw new AppError("VALIDATION_ERROR", "amount harus bilangan bulat selain 0.");
+  if (!reason.trim()) throw new AppError("VALIDATION_ERROR", "reason wajib diisi.");
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const merchant = await requireWorld(tx, merchantPublicId, mode);
@@ -20,7 +20,7 @@ export async function adjustBalance(merchantPublicId: string, amount: number, re
       // The ledger's message speaks to merchants (top up via /v3/topups); the operator needs the figures.
       if (!isAppError(err) || err.code !== "INSUFFICIENT_BALANCE") throw err;
       const { saldo: current } = await tx.merchant.findUniqueOrThrow({ where: { id: merchant.id }, select: { saldo: true } });
-      throw new AppError("INSUFFICIENT_BALANCE", `Cannot debit ${-amount}: saldo is ${current}; a debit never takes saldo below 0.`);
+      throw new AppError("INSUFFICIENT_BALANCE", `Tidak dapat mendebit ${-amount}: saldo ${current}, dan debit tidak boleh membuat saldo di bawah 0.`);
     });
     return { saldo: Number(saldo) };
   });

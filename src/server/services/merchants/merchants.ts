@@ -24,7 +24,7 @@ export function hashPassword(password: string): Promise<string> {
 function normalizeAllowlist(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const parsed = parseIpAllowlist(text);
-  if (!parsed.ok) throw new AppError("VALIDATION_ERROR", `IP allowlist entry "${parsed.invalid}" is not an exact IPv4 or IPv6 address (CIDR ranges are not accepted)`);
+  if (!parsed.ok) throw new AppError("VALIDATION_ERROR", `Entri daftar IP "${parsed.invalid}" bukan alamat IPv4 atau IPv6 yang tepat (rentang CIDR tidak diterima).`);
   return parsed.ips.join(", ");
 }
 
@@ -62,7 +62,7 @@ export async function createMerchant(input: MerchantCreateInput, options: { emai
       return { merchant_id: merchant.merchantId, id: merchant.id, ...key, test_key_id: testKey.key_id, test_api_key: testKey.api_key, test_prefix: testKey.prefix };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", `A merchant with e-mail ${data.email} already exists`);
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", "E-mail ini sudah terdaftar. Silakan masuk.");
     throw err;
   }
 }
@@ -83,7 +83,7 @@ export async function showMerchant(merchantPublicId: string) {
     where: { merchantId: merchantPublicId, liveMerchantId: null },
     include: { webhookEndpoint: true, testWorld: { include: { webhookEndpoint: true } } },
   });
-  if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+  if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} tidak ditemukan.`);
   return {
     merchant_id: merchant.merchantId,
     name: merchant.name,
@@ -111,7 +111,7 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
   const db = await getDb();
   const webhook = await db.$transaction(async (tx: Tx) => {
     const merchant = await tx.merchant.findFirst({ where: { merchantId: merchantPublicId, liveMerchantId: null } });
-    if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+    if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} tidak ditemukan.`);
     const world = await requireWorld(tx, merchantPublicId, mode);
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
     const geoPermissions = data.geoPermissions ? { ...effectiveGeoPermissions(merchant.geoPermissions), ...data.geoPermissions } : undefined;
