@@ -28,6 +28,8 @@ export const transactionFilterSchema = z
   })
   .refine((f) => datesInOrder(f.from, f.to), { message: DATE_ORDER_MESSAGE, path: ["to"] });
 export type TransactionFilter = z.input<typeof transactionFilterSchema>;
+/** The filter as the router parsed it, defaults filled in: what the service takes. */
+export type TransactionQuery = z.output<typeof transactionFilterSchema>;
 
 export const transactionDetailSchema = z.object({
   otpId: z.string().trim().min(1).max(64),
@@ -38,3 +40,4 @@ export const pageSchema = z.object({
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type PageInput = z.input<typeof pageSchema>;
+export type Page = z.output<typeof pageSchema>;

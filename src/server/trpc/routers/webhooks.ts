@@ -1,9 +1,12 @@
 import {
+  webhookEventLogOutputSchema,
   webhookEventsSchema,
   webhookResendSchema,
+  webhookResentOutputSchema,
   webhookRotationOutputSchema,
   webhookSecretOutputSchema,
   webhookSettingsOutputSchema,
+  webhookTestSentOutputSchema,
   webhookUrlOutputSchema,
   webhookUrlSchema,
 } from "@/schemas/dashboard/webhooks";
@@ -18,7 +21,7 @@ export const webhooksRouter = router({
   revealSecret: merchantProcedure.output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.world.id)),
   setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.merchantId, { webhookUrl: input.url }, ctx.world.mode)),
   rotateSecret: merchantProcedure.output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.world.id)),
-  sendTest: merchantProcedure.mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
-  events: merchantProcedure.input(webhookEventsSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
-  resend: merchantProcedure.input(webhookResendSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
+  sendTest: merchantProcedure.output(webhookTestSentOutputSchema).mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
+  events: merchantProcedure.input(webhookEventsSchema).output(webhookEventLogOutputSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
+  resend: merchantProcedure.input(webhookResendSchema).output(webhookResentOutputSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
 });
