@@ -11,7 +11,7 @@ import { getDb } from "@/server/db/client";
 import { INTERRUPTED_ATTEMPT } from "@/server/services/webhooks/deliver-due";
 import { LEASE_MS } from "@/server/services/webhooks/lease-keeper";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { deliveredCode, expectLedgerBalanced, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -73,10 +73,10 @@ describe("webhook worker killed mid-delivery", () => {
     expect(inFlight.every((d) => d.attemptCount === 1 && d.attempts.length === 1 && d.attempts[0].error === INTERRUPTED_ATTEMPT && d.attempts[0].statusCode === null)).toBe(true);
     expect(inFlight.every((d) => d.lockedUntil!.getTime() <= killedAt + LEASE_MS)).toBe(true);
     expect(LEASE_MS).toBeLessThanOrEqual(15_000);
-    expect(await runOnce({ now: new Date() })).toBe(0);
+    expect(await deliverDueWebhooks({ now: new Date() })).toBe(0);
 
     hooks.answer();
-    expect(await runOnce({ now: new Date(killedAt + LEASE_MS + 1000) })).toBe(4);
+    expect(await deliverDueWebhooks({ now: new Date(killedAt + LEASE_MS + 1000) })).toBe(4);
     const done = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } }, include: { attempts: { orderBy: { attemptNumber: "asc" } }, event: true } });
     expect(done.every((d) => d.status === "succeeded" && d.attemptCount === 2 && d.attempts.length === 2 && d.lockedUntil === null)).toBe(true);
     expect(done.every((d) => d.attempts[0].error === INTERRUPTED_ATTEMPT && d.attempts[1].statusCode === 200 && d.attempts[1].error === null)).toBe(true);

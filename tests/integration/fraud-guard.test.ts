@@ -58,8 +58,6 @@ describe("geo permissions", () => {
   it("follows the merchant's own permissions per channel class", async () => {
     const m = await merchant();
     await updateMerchant(m.merchantId, { geoPermissions: { sms: ["62", "60", "65"], whatsapp: ["62"] } });
-    const { clearAuthCacheForTests } = await import("@/server/http/authenticate");
-    clearAuthCacheForTests();
     expect((await requestOtp(m.key, { channel: "sms", destination: "60123456789" })).status).toBe(200);
     expect((await requestOtp(m.key, { channel: "voice", destination: "60123456789", brand: "Toko" })).body.error?.code).toBe("GEO_NOT_ALLOWED");
     expect((await requestOtp(m.key, { channel: "whatsapp", destination: "447700900123" })).body.error?.code).toBe("GEO_NOT_ALLOWED");
@@ -135,8 +133,6 @@ describe("prefix_spike", () => {
     const off = await merchant();
     await withHistory(off);
     await updateMerchant(off.merchantId, { fraudGuard: "off" });
-    const { clearAuthCacheForTests } = await import("@/server/http/authenticate");
-    clearAuthCacheForTests();
     expect((await pumpUntilBlocked(max, "62899")).passed).toBe(8);
     expect((await pumpUntilBlocked(off, "62899", 30)).refusal).toBeNull();
   });

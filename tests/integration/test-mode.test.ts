@@ -9,7 +9,7 @@ import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { matchInboundWhatsapp } from "@/server/services/otp/inbound";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { overrideEnv } from "../harness/env-override";
 import { readEnvelope, v3Request } from "../harness/http";
 import { createTopupOk, pageStatus, simulatePayment, topupRow } from "../harness/topup-fixtures";
@@ -226,7 +226,7 @@ describe("webhooks per mode", () => {
     await updateMerchant(m.merchantId, { webhookUrl: testReceiver.url }, "test");
     const otpId = (await requestOtp(m.testKey, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
     await verify(m.testKey, { otp_id: otpId, otp: await codeOf(m.testKey, otpId) });
-    while ((await runOnce()) > 0);
+    while ((await deliverDueWebhooks()) > 0);
     expect(liveReceiver.received).toHaveLength(0);
     expect(testReceiver.received).toHaveLength(1);
     const payload = JSON.parse(testReceiver.received[0].body);

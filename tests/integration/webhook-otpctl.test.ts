@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getWebhookSettings } from "@/server/services/webhooks/manage";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { otpctl } from "../harness/otpctl";
 import { newMerchant } from "../harness/v3-fixtures";
 import { startReceiver } from "../harness/webhook-receiver";
@@ -30,11 +30,11 @@ describe("otpctl webhook", { timeout: 90_000 }, () => {
 
     const { event_id } = await json(["webhook", "test", m.merchantId]);
     expect(event_id).toMatch(/^evt_/);
-    await runOnce();
+    await deliverDueWebhooks();
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id]);
 
     expect(await json(["webhook", "resend", event_id])).toMatchObject({ event_id });
-    await runOnce();
+    await deliverDueWebhooks();
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id, event_id]);
 
     const log = await json(["webhook", "deliveries", m.merchantId]);

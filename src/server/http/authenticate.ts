@@ -110,8 +110,3 @@ async function touchLastUsed(id: number, now: number): Promise<void> {
     log.warn({ error: messageOf(err) }, "could not record api key last_used_at");
   }
 }
-
-/** For tests that change keys or merchants and must not wait for the one-second cache. */
-export function clearAuthCacheForTests(): void {
-  cache.clear();
-}
