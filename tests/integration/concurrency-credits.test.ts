@@ -23,7 +23,7 @@ describe("parallel creations against a nearly empty balance", () => {
   it("lets exactly 25 of 150 through two API keys with credit for 25 and 449 over: saldo 449, 25 charges, ledger balanced", async () => {
     const m = await newMerchant({ saldo: SMS * 25 + 449 });
     await updateMerchant(m.merchantId, { rateLimit: 10_000 });
-    const second = await createApiKey(m.merchantId, "second");
+    const second = await createApiKey({ id: m.id, livemode: true }, "second");
     const keys = [m.key, second.api_key];
     const results = await Promise.all(Array.from({ length: 150 }, (_, i) => requestOtp(keys[i % 2], { channel: "sms", destination: phone(i) })));
 

@@ -55,10 +55,10 @@ describe("merchants", () => {
   });
 
   it("credits and debits through the ledger and refuses an overdraft", async () => {
-    const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
-    expect(await adjustBalance(merchant_id, 1000, "promo")).toEqual({ saldo: 1000 });
-    expect(await adjustBalance(merchant_id, -400, "correction")).toEqual({ saldo: 600 });
-    await expect(adjustBalance(merchant_id, -601, "too much")).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE", message: "Tidak dapat mendebit 601: saldo 600, dan debit tidak boleh membuat saldo di bawah 0." });
+    const { id, merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
+    expect(await adjustBalance(id, 1000, "promo")).toEqual({ saldo: 1000 });
+    expect(await adjustBalance(id, -400, "correction")).toEqual({ saldo: 600 });
+    await expect(adjustBalance(id, -601, "too much")).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE", message: "Tidak dapat mendebit 601: saldo 600, dan debit tidak boleh membuat saldo di bawah 0." });
     const db = await getDb();
     const merchant = await db.merchant.findUniqueOrThrow({ where: { merchantId: merchant_id } });
     const ledger = await db.ledgerEntry.findMany({ where: { merchantId: merchant.id }, orderBy: { id: "asc" } });
@@ -69,16 +69,16 @@ describe("merchants", () => {
   });
 
   it("refuses a credit that would take saldo past 10^15, so saldo stays an exact JSON number and /v3/account keeps answering", async () => {
-    const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
-    expect(await adjustBalance(merchant_id, 10 ** 15 - 5, "big")).toEqual({ saldo: 10 ** 15 - 5 });
-    await expect(adjustBalance(merchant_id, 6, "one too many")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
-    await expect(adjustBalance(merchant_id, Number.MAX_SAFE_INTEGER, "absurd")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
-    expect(await adjustBalance(merchant_id, 5, "exactly the cap")).toEqual({ saldo: 10 ** 15 });
+    const { id } = await createMerchant({ name: "A", email: "a@x.id" });
+    expect(await adjustBalance(id, 10 ** 15 - 5, "big")).toEqual({ saldo: 10 ** 15 - 5 });
+    await expect(adjustBalance(id, 6, "one too many")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(adjustBalance(id, Number.MAX_SAFE_INTEGER, "absurd")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(await adjustBalance(id, 5, "exactly the cap")).toEqual({ saldo: 10 ** 15 });
   });
 
   it("never lets concurrent debits overdraw", async () => {
-    const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id", saldo: 1000 });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => adjustBalance(merchant_id, -100, "parallel")));
+    const { id, merchant_id } = await createMerchant({ name: "A", email: "a@x.id", saldo: 1000 });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => adjustBalance(id, -100, "parallel")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
     expect((await showMerchant(merchant_id)).saldo).toBe(0);
   });

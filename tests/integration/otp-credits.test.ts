@@ -246,7 +246,7 @@ describe("per-destination limits", () => {
   it("does not count requests rejected for lack of credit", async () => {
     const m = await newMerchant({ saldo: 100 });
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(402);
-    await adjustBalance(m.merchantId, 10_000, "top up for the test");
+    await adjustBalance(m.id, 10_000, "top up for the test");
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(200);
   });
 

@@ -66,7 +66,7 @@ describe("keys and saldo per mode", () => {
 
   it("402 INSUFFICIENT_BALANCE is testable: the test saldo runs out like the live one", async () => {
     const m = await newMerchant({ saldo: 5000 });
-    expect(await adjustBalance(m.merchantId, -(1_000_000 - 100), "uji saldo habis", "test")).toEqual({ saldo: 100 });
+    expect(await adjustBalance(m.testId, -(1_000_000 - 100), "uji saldo habis")).toEqual({ saldo: 100 });
     const refused = await requestOtp(m.testKey, { channel: "sms", destination: PHONE });
     expect(refused.status).toBe(402);
     expect(refused.body.error?.code).toBe("INSUFFICIENT_BALANCE");

@@ -23,7 +23,7 @@ describe("GET /v3/account", () => {
   it("saldo is an integer that follows the ledger", async () => {
     const m = await newMerchant({ saldo: 10_000 });
     await requestOtp(m.key, { channel: "sms", destination: "6281234567890" });
-    await adjustBalance(m.merchantId, 2_000, "test credit");
+    await adjustBalance(m.id, 2_000, "test credit");
     const { saldo } = (await account(m.key)).body.data as { saldo: unknown };
     expect(Number.isInteger(saldo)).toBe(true);
     expect(saldo).toBe(10_000 - 450 + 2_000);

@@ -2,6 +2,7 @@ import { UsageError } from "../args";
 import type { Command } from "../command";
 import { createMerchant, showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
+import { findWorldOf } from "@/server/services/merchants/test-world";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import type { Channel } from "@/generated/prisma/enums";
 import { isAppError } from "@/server/errors";
@@ -103,10 +104,10 @@ export const merchantCommands: Command[] = [
     name: "merchant credit",
     usage: "merchant credit <merchant_id> --amount N --reason R [--mode live|test]   (negative N debits; test adjusts the test saldo)",
     flags: ["amount", "reason", "mode"],
-    run: (a) => {
+    run: async (a) => {
       const amount = a.int("amount");
       if (amount === undefined) throw new UsageError("--amount is required");
-      return adjustBalance(a.positional(0, "merchant_id"), amount, a.required("reason"), a.mode());
+      return adjustBalance((await findWorldOf(a.positional(0, "merchant_id"), a.mode())).id, amount, a.required("reason"));
     },
   },
 ];
