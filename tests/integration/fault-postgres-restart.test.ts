@@ -57,7 +57,7 @@ describe("PostgreSQL restarted mid-load", () => {
   it("answers envelope errors during the outage, recovers by itself, and leaves no half-applied transaction", async () => {
     const START = 450 * 10_000;
     const m = await newMerchant({ saldo: START });
-    await updateMerchant(m.merchantId, { rateLimit: 100_000 });
+    await updateMerchant(m.id, { rateLimit: 100_000 });
     let phase: Outcome["phase"] = "before";
     const outcomes: Outcome[] = [];
     let stop = false;

@@ -84,9 +84,9 @@ afterAll(async () => {
 describe("Redis down under load", () => {
   it("keeps serving with in-memory counts while Redis is down, still limits per key, and goes back to Redis when it returns", async () => {
     const busy = await newMerchant({ saldo: 450 * 1000 });
-    await updateMerchant(busy.merchantId, { rateLimit: 100_000 });
+    await updateMerchant(busy.id, { rateLimit: 100_000 });
     const strict = await newMerchant();
-    await updateMerchant(strict.merchantId, { rateLimit: 5 });
+    await updateMerchant(strict.id, { rateLimit: 5 });
     const logged = captureLog();
     try {
       const before = await Promise.all(Array.from({ length: 20 }, () => account(busy.key)));

@@ -49,7 +49,7 @@ describe("webhook worker killed mid-delivery", () => {
   it("leaves the leased deliveries alone until the lease runs out, then delivers each exactly once more and records it", async () => {
     const hooks = await endpoint();
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { rateLimit: 10_000, webhookUrl: hooks.url });
+    await updateMerchant(m.id, { rateLimit: 10_000, webhookUrl: hooks.url });
     // As many as the worker sends to one endpoint at once (its per-endpoint cap), so all are in flight when it dies.
     for (let i = 0; i < 4; i++) {
       const otpId = (await requestOtp(m.key, { channel: "sms", destination: `62817${String(60_000_001 + i * 3).padStart(8, "0")}` })).body.data!.otp_id as string;
@@ -88,7 +88,7 @@ describe("webhook worker killed mid-delivery", () => {
   it("a worker process started after the kill delivers what the killed one left, each event once", async () => {
     const hooks = await endpoint();
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { rateLimit: 10_000, webhookUrl: hooks.url });
+    await updateMerchant(m.id, { rateLimit: 10_000, webhookUrl: hooks.url });
     for (let i = 0; i < 4; i++) {
       const otpId = (await requestOtp(m.key, { channel: "sms", destination: `62818${String(70_000_001 + i * 3).padStart(8, "0")}` })).body.data!.otp_id as string;
       await verify(m.key, { otp_id: otpId, otp: await deliveredCode(otpId) });

@@ -14,7 +14,7 @@ describe("merchants", () => {
     const stored = await db.apiKey.findUniqueOrThrow({ where: { keyId: created.key_id } });
     expect(stored.keyHash).toBe(hashApiKey(created.api_key));
     expect(JSON.stringify(stored)).not.toContain(created.api_key);
-    const shown = await showMerchant(created.merchant_id);
+    const shown = await showMerchant(created.id);
     expect(shown).toMatchObject({ email: "owner@toko.co.id", saldo: 0, rate_limit: 20, ip_allowlist: "", webhook_url: null });
     expect(shown.prices).toEqual({ whatsapp: 350, sms: 450, email: 100, misscall: 250, voice: 800, whatsapp_inbound: 300 });
   });
@@ -34,13 +34,13 @@ describe("merchants", () => {
 
   it("rejects CIDR ranges and malformed entries in the IP allowlist", async () => {
     await expect(createMerchant({ name: "A", email: "a@x.id", ipAllowlist: "10.0.0.0/8" })).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("rentang CIDR tidak diterima") });
-    const { merchant_id } = await createMerchant({ name: "A", email: "b@x.id", ipAllowlist: " 203.0.113.7 ,2001:db8::1" });
-    expect((await showMerchant(merchant_id)).ip_allowlist).toBe("203.0.113.7, 2001:db8::1");
+    const { id } = await createMerchant({ name: "A", email: "b@x.id", ipAllowlist: " 203.0.113.7 ,2001:db8::1" });
+    expect((await showMerchant(id)).ip_allowlist).toBe("203.0.113.7, 2001:db8::1");
   });
 
   it("updates prices per channel and keeps the others at their defaults", async () => {
-    const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
-    const updated = await updateMerchant(merchant_id, { prices: { sms: 400 }, rateLimit: 50, brandName: "Maju" });
+    const { id } = await createMerchant({ name: "A", email: "a@x.id" });
+    const updated = await updateMerchant(id, { prices: { sms: 400 }, rateLimit: 50, brandName: "Maju" });
     expect(updated.prices.sms).toBe(400);
     expect(updated.prices.whatsapp).toBe(350);
     expect(updated).toMatchObject({ rate_limit: 50, brand_name: "Maju" });
@@ -48,8 +48,8 @@ describe("merchants", () => {
   });
 
   it("prints a whsec_ webhook secret once a webhook URL is set", async () => {
-    const { merchant_id } = await createMerchant({ name: "A", email: "a@x.id" });
-    const updated = await updateMerchant(merchant_id, { webhookUrl: "http://127.0.0.1:9/hook" });
+    const { id } = await createMerchant({ name: "A", email: "a@x.id" });
+    const updated = await updateMerchant(id, { webhookUrl: "http://127.0.0.1:9/hook" });
     expect(updated.webhook_url).toBe("http://127.0.0.1:9/hook");
     expect((updated as { webhook_secret?: string }).webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
   });
@@ -77,9 +77,9 @@ describe("merchants", () => {
   });
 
   it("never lets concurrent debits overdraw", async () => {
-    const { id, merchant_id } = await createMerchant({ name: "A", email: "a@x.id", saldo: 1000 });
+    const { id } = await createMerchant({ name: "A", email: "a@x.id", saldo: 1000 });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => adjustBalance(id, -100, "parallel")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
-    expect((await showMerchant(merchant_id)).saldo).toBe(0);
+    expect((await showMerchant(id)).saldo).toBe(0);
   });
 });

@@ -222,8 +222,8 @@ describe("webhooks per mode", () => {
     const testReceiver = await startReceiver();
     cleanups.push(liveReceiver.close, testReceiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: liveReceiver.url });
-    await updateMerchant(m.merchantId, { webhookUrl: testReceiver.url }, "test");
+    await updateMerchant(m.id, { webhookUrl: liveReceiver.url });
+    await updateMerchant(m.id, { webhookUrl: testReceiver.url }, "test");
     const otpId = (await requestOtp(m.testKey, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
     await verify(m.testKey, { otp_id: otpId, otp: await codeOf(m.testKey, otpId) });
     while ((await deliverDueWebhooks()) > 0);

@@ -31,7 +31,7 @@ describe("GET /v3/account", () => {
 
   it("never includes an API key, the password, the webhook secret or internal ids", async () => {
     const m = await newMerchant({ password: "rahasia-sekali-123" });
-    const { webhook_secret } = (await updateMerchant(m.merchantId, { webhookUrl: "http://127.0.0.1:9/hooks" })) as { webhook_secret: string };
+    const { webhook_secret } = (await updateMerchant(m.id, { webhookUrl: "http://127.0.0.1:9/hooks" })) as { webhook_secret: string };
     expect(webhook_secret).toMatch(/^whsec_/);
     const db = await getDb();
     const row = await db.merchant.findUniqueOrThrow({ where: { id: m.id }, include: { apiKeys: true } });

@@ -95,7 +95,7 @@ describe("/v3 global rate limit", () => {
     const m = await newMerchant();
     const clock = windowClock();
     expect((await account(m.key)).headers.get("ratelimit-limit")).toBe("20");
-    await updateMerchant(m.merchantId, { rateLimit: 2 });
+    await updateMerchant(m.id, { rateLimit: 2 });
     clock.at(1100);
     expect((await burst(m.key, 3)).map((r) => r.status).sort()).toEqual([200, 200, 429]);
   });

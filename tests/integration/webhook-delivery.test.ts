@@ -261,7 +261,7 @@ describe("otp.verified webhooks", () => {
     resetEnvForTests();
     try {
       for (const url of ["http://127.0.0.1:8080/h", "http://10.1.2.3/h", "http://192.168.1.1/h", "http://169.254.169.254/latest", "http://[::1]/h", "http://[::ffff:169.254.169.254]/latest", "http://[::ffff:127.0.0.1]:8080/h", "http://0x7f.1/h", "ftp://example.com/h"]) {
-        await expect(updateMerchant(m.merchantId, { webhookUrl: url }), url).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+        await expect(updateMerchant(m.id, { webhookUrl: url }), url).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
       }
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";

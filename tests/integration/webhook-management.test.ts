@@ -116,7 +116,7 @@ describe("webhook settings and log", () => {
     await deliverDueWebhooks({ now });
     const fixed = await startReceiver();
     closers.push(fixed.close);
-    await updateMerchant(m.merchantId, { webhookUrl: fixed.url });
+    await updateMerchant(m.id, { webhookUrl: fixed.url });
     const db = await getDb();
     const retryAt = (await db.webhookDelivery.findFirstOrThrow()).nextAttemptAt!;
     expect(retryAt.getTime() - now.getTime()).toBeGreaterThanOrEqual(5000);
@@ -166,7 +166,7 @@ describe("webhook settings and log", () => {
     const receiver = await startReceiver(() => ({ status: 500 }));
     closers.push(receiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: `${receiver.url}?token=rahasia-merchant` });
+    await updateMerchant(m.id, { webhookUrl: `${receiver.url}?token=rahasia-merchant` });
     const { eventId: event_id } = await verifiedOtpEvent({ id: m.id, key: m.key }, "6281299997777");
     const lines: string[] = [];
     const before = process.env.LOG_REQUESTS;

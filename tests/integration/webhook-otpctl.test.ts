@@ -26,7 +26,7 @@ describe("otpctl webhook", { timeout: 90_000 }, () => {
     const receiver = await startReceiver();
     closers.push(receiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: receiver.url });
+    await updateMerchant(m.id, { webhookUrl: receiver.url });
 
     const { event_id } = await json(["webhook", "test", m.merchantId]);
     expect(event_id).toMatch(/^evt_/);

@@ -1,4 +1,4 @@
-import { UsageError } from "../args";
+import { UsageError, type Args } from "../args";
 import type { Command } from "../command";
 import { createMerchant, showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
@@ -23,6 +23,9 @@ const FLAG_OF: Record<string, string> = {
   geoPermissions: "--geo",
   fraudGuard: "--fraud-guard",
 };
+
+/** The internal id of the live merchant the command names (services take internal ids). */
+const liveIdOf = async (a: Args) => (await findWorldOf(a.positional(0, "merchant_id"), "live")).id;
 
 /** A value the service refuses for a field a flag filled is a usage error (exit 2) naming that flag. */
 async function withFlagNames<T>(run: () => Promise<T>): Promise<T> {
@@ -80,14 +83,14 @@ export const merchantCommands: Command[] = [
     name: "merchant show",
     usage: "merchant show <merchant_id>",
     flags: [],
-    run: (a) => showMerchant(a.positional(0, "merchant_id")),
+    run: async (a) => showMerchant(await liveIdOf(a)),
   },
   {
     name: "merchant update",
     usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL [--mode live|test]] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
     flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
     run: (a) =>
-      withFlagNames(() => updateMerchant(a.positional(0, "merchant_id"), {
+      withFlagNames(async () => updateMerchant(await liveIdOf(a), {
         name: a.string("name"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),

@@ -9,7 +9,7 @@ import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpo
 import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
 import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
 import { effectivePrices } from "./prices";
-import { createTestWorldInTx, requireWorld } from "./test-world";
+import { createTestWorldInTx } from "./test-world";
 import type { Mode } from "@/schemas/mode";
 import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
 import { parseInput } from "@/server/validation";
@@ -77,13 +77,16 @@ export async function findMerchantIds(merchantPublicId: string): Promise<{ id: n
   return row ? { id: row.id, merchantId: row.merchantId, testWorldId: row.testWorld?.id ?? null } : null;
 }
 
-export async function showMerchant(merchantPublicId: string) {
+const merchantNotFound = () => new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
+
+/** A live merchant's account and settings, by its internal id. */
+export async function showMerchant(merchantId: number) {
   const db = await getDb();
   const merchant = await db.merchant.findFirst({
-    where: { merchantId: merchantPublicId, liveMerchantId: null },
+    where: { id: merchantId, liveMerchantId: null },
     include: { webhookEndpoint: true, testWorld: { include: { webhookEndpoint: true } } },
   });
-  if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} tidak ditemukan.`);
+  if (!merchant) throw merchantNotFound();
   return {
     merchant_id: merchant.merchantId,
     name: merchant.name,
@@ -103,16 +106,17 @@ export async function showMerchant(merchantPublicId: string) {
   };
 }
 
-/** Settings live on the live account; the webhook URL belongs to the world of `mode` (live unless given). */
-export async function updateMerchant(merchantPublicId: string, input: MerchantUpdateInput, mode: Mode = "live") {
+/** Settings live on the live account (internal id); the webhook URL belongs to the world of `mode` (live unless given). */
+export async function updateMerchant(merchantId: number, input: MerchantUpdateInput, mode: Mode = "live") {
   const data = parseInput(merchantUpdateSchema, input);
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist);
   const webhookUrl = data.webhookUrl === undefined ? undefined : await checkWebhookUrl(data.webhookUrl);
   const db = await getDb();
   const webhook = await db.$transaction(async (tx: Tx) => {
-    const merchant = await tx.merchant.findFirst({ where: { merchantId: merchantPublicId, liveMerchantId: null } });
-    if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} tidak ditemukan.`);
-    const world = await requireWorld(tx, merchantPublicId, mode);
+    const merchant = await tx.merchant.findFirst({ where: { id: merchantId, liveMerchantId: null }, include: { testWorld: { select: { id: true } } } });
+    if (!merchant) throw merchantNotFound();
+    // Every live merchant has a test world (sign-up, otpctl and the test-mode migration create it).
+    const worldId = mode === "live" ? merchant.id : merchant.testWorld!.id;
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
     const geoPermissions = data.geoPermissions ? { ...effectiveGeoPermissions(merchant.geoPermissions), ...data.geoPermissions } : undefined;
     await tx.merchant.update({
@@ -129,10 +133,10 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
         fraudGuard: data.fraudGuard,
       },
     });
-    if (webhookUrl !== undefined) return setWebhookUrl(tx, world.id, webhookUrl);
-    return (await tx.webhookEndpoint.findUnique({ where: { merchantId: world.id } })) ?? null;
+    if (webhookUrl !== undefined) return setWebhookUrl(tx, worldId, webhookUrl);
+    return (await tx.webhookEndpoint.findUnique({ where: { merchantId: worldId } })) ?? null;
   });
-  const shown = await showMerchant(merchantPublicId);
+  const shown = await showMerchant(merchantId);
   return webhook ? { ...shown, webhook_secret: webhook.secret } : shown;
 }
 

@@ -43,9 +43,9 @@ export const accountRouter = router({
   twoStepDisable: merchantProcedure.input(twoStepDisableInput).output(accountNoticeSchema).mutation(({ ctx, input }) => disableTwoStep(ctx.merchant, input)),
   support: merchantProcedure.output(supportContactOutputSchema).query(() => supportContact()),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
-  profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.merchantId)),
+  profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.id)),
   updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
-    updateMerchant(ctx.merchant.merchantId, { brandName: input.brandName, brandEmail: input.brandEmail }),
+    updateMerchant(ctx.merchant.id, { brandName: input.brandName, brandEmail: input.brandEmail }),
   ),
   /** The messages users would receive with the brand being edited, rendered by the real templates. */
   messagePreviews: merchantProcedure.input(messagePreviewInput).output(messagePreviewOutput).query(({ ctx, input }) => previewMessages(ctx.merchant.id, input)),
