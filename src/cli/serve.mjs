@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import pino from "pino";
+import { INTERNAL_ERROR_MESSAGE } from "../server/envelope.mjs";
 import { LOG_FORMAT } from "../server/log-format.mjs";
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
@@ -40,7 +41,7 @@ async function main() {
       .then((handled) => (handled ? undefined : handle(req, res)))
       .catch((err) => {
         log.error({ error: String(err?.stack ?? err) }, "unhandled error in /v3 dispatch");
-        const failed = envelopeAnswer(500, "INTERNAL_ERROR", "Terjadi kesalahan pada server. Silakan coba lagi.");
+        const failed = envelopeAnswer(500, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE);
         if (!res.headersSent) res.writeHead(failed.status, failed.headers);
         res.end(res.headersSent ? undefined : failed.body);
       });

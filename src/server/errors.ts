@@ -1,5 +1,7 @@
 // The one domain error type. Services throw it with the spec's error.code; the
 // /v3 wrapper maps codes to HTTP status and the tRPC layer to tRPC codes.
+import { INTERNAL_ERROR_MESSAGE } from "./envelope.mjs";
+
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_CHANNEL: 400,
@@ -46,7 +48,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   ALREADY_USED: "Kode OTP sudah digunakan.",
   RATE_LIMITED: "Terlalu banyak permintaan. Coba lagi sebentar lagi.",
   DESTINATION_RATE_LIMITED: "Terlalu banyak OTP ke tujuan ini. Coba lagi nanti.",
-  INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi.",
+  INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
   CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia. Silakan coba lagi nanti atau gunakan channel lain.",
 };
 

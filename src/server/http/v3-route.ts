@@ -32,6 +32,7 @@ import { SpanKind, trace } from "@opentelemetry/api";
 import { getEnv } from "@/env";
 import { v3RouteLabel } from "@/server/metrics/v3-route-label";
 import { AppError, isAppError } from "@/server/errors";
+import { errorBody, successBody } from "@/server/envelope.mjs";
 import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
 import { resolveClientIp } from "@/server/lib/client-ip";
@@ -80,14 +81,11 @@ type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 const METHODS: Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 function okAnswer(data: unknown, headers: Record<string, string>): V3Answer {
-  // `undefined` would drop the data key from the JSON; the envelope always has all three.
-  return { status: 200, headers, body: JSON.stringify({ success: true, data: data ?? null, error: null }) };
+  return { status: 200, headers, body: successBody(data) };
 }
 
 function errorAnswer(err: AppError, headers: Record<string, string>): V3Answer {
-  const error: Record<string, unknown> = { code: err.code, message: err.message };
-  if (err.details) error.details = err.details;
-  return { status: err.status, headers: err.headers ? { ...headers, ...err.headers } : headers, body: JSON.stringify({ success: false, data: null, error }) };
+  return { status: err.status, headers: err.headers ? { ...headers, ...err.headers } : headers, body: errorBody(err.code, err.message, err.details) };
 }
 
 function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {

@@ -11,6 +11,7 @@ import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
 import { effectivePrices } from "./prices";
 import { createTestWorldInTx } from "./test-world";
 import type { Mode } from "@/schemas/mode";
+import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
 import { parseInput } from "@/server/validation";
 
@@ -48,7 +49,7 @@ export async function createMerchant(input: MerchantCreateInput, options: { emai
           name: data.name,
           email: data.email,
           passwordHash,
-          brandName: data.brandName ?? data.name.slice(0, 50),
+          brandName: data.brandName ?? data.name.slice(0, BRAND_MAX),
           brandEmail: data.brandEmail ?? "",
           rateLimit: data.rateLimit ?? null,
           ipAllowlist,
