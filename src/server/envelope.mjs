@@ -1,6 +1,10 @@
-// The /v3 response envelope, built here only: by the route wrapper
+// The /v3 wire rules both sides of the server share: the response envelope, built
+// here only, the generic 500 text and the body cap. Used by the route wrapper
 // (src/server/http/v3-route.ts) and by the production front (src/cli/serve-front.mjs,
-// plain JavaScript because the server process runs no TypeScript loader).
+// v3-dispatch.mjs: plain JavaScript because the server process runs no TypeScript loader).
+
+/** The largest /v3 request body, in bytes; one more is a 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** What a client is told about an unexpected failure (the details go to the log); the dashboard says the same. */
 export const INTERNAL_ERROR_MESSAGE = "Terjadi kesalahan pada server. Silakan coba lagi.";

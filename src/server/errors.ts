@@ -1,5 +1,6 @@
 // The one domain error type. Services throw it with the spec's error.code; the
 // /v3 wrapper maps codes to HTTP status and the tRPC layer to tRPC codes.
+import { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
 import { INTERNAL_ERROR_MESSAGE } from "./envelope.mjs";
 
 export const ERROR_STATUS = {
@@ -40,7 +41,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
   NOT_FOUND: "Data tidak ditemukan.",
   METHOD_NOT_ALLOWED: "Metode HTTP tidak didukung untuk endpoint ini.",
-  DUPLICATE_EXTERNAL_ID: "external_id sudah dipakai dengan parameter berbeda dalam 24 jam terakhir.",
+  DUPLICATE_EXTERNAL_ID: `external_id sudah dipakai dengan parameter berbeda dalam ${IDEMPOTENCY_WINDOW_HOURS} jam terakhir.`,
   CONFLICT: "Data bertentangan dengan data yang sudah ada.",
   PAYLOAD_TOO_LARGE: "Ukuran body permintaan terlalu besar.",
   OTP_EXPIRED: "Kode OTP sudah kedaluwarsa. Silakan minta kode baru.",

@@ -6,7 +6,7 @@ import * as catchAllRoute from "@/app/v3/[...path]/route";
 import * as rootRoute from "@/app/v3/route";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { POST as requestPost } from "@/app/v3/request/route";
-import { MAX_BODY_BYTES } from "@/server/http/read-json-body";
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { v3Route } from "@/server/http/v3-route";
 import { readEnvelope, routeParams, v3Request } from "../harness/http";
 import { newMerchant } from "../harness/v3-fixtures";

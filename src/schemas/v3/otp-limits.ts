@@ -4,3 +4,5 @@ export const OTP_LENGTH = { min: 4, max: 8, default: 6 } as const;
 export const TTL_SECONDS = { min: 60, max: 900, default: 300 } as const;
 export const BRAND_MAX = 50;
 export const EXTERNAL_ID_MAX = 100;
+/** How long an external_id identifies its creation (replays answer it; other parameters are 409). */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;

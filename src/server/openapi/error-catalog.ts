@@ -3,7 +3,7 @@
 // Every number is read from the constant the code enforces, so the two cannot drift.
 import type { V3ErrorCode } from "@/schemas/v3/envelope";
 import { OTP_LENGTH } from "@/schemas/v3/otp-limits";
-import { MAX_BODY_BYTES } from "@/server/http/read-json-body";
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { DEFAULT_GEO_PERMISSIONS } from "@/server/services/fraud/geo";
 import { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
 import { PHONE_DIGITS } from "@/server/services/otp/destination";
