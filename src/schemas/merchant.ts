@@ -17,6 +17,8 @@ export const merchantCreateSchema = z.object({
   ipAllowlist: z.string().max(4000).optional(),
 });
 export type MerchantCreateInput = z.input<typeof merchantCreateSchema>;
+/** A new merchant as its caller parsed it: what createMerchant takes. */
+export type MerchantCreate = z.output<typeof merchantCreateSchema>;
 
 export const merchantUpdateSchema = z.object({
   name: z.string().trim().min(1).max(100).optional(),
@@ -31,3 +33,5 @@ export const merchantUpdateSchema = z.object({
   fraudGuard: fraudGuardLevel.optional(),
 });
 export type MerchantUpdateInput = z.input<typeof merchantUpdateSchema>;
+/** Settings as their caller parsed them: what updateMerchant takes. */
+export type MerchantUpdate = z.output<typeof merchantUpdateSchema>;

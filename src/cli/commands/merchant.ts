@@ -6,6 +6,8 @@ import { findWorldOf } from "@/server/services/merchants/test-world";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import type { Channel } from "@/generated/prisma/enums";
 import { isAppError } from "@/server/errors";
+import { parseInput } from "@/server/validation";
+import { merchantCreateSchema, merchantUpdateSchema } from "@/schemas/merchant";
 
 /** The service names its input fields; the operator typed flags. */
 const FLAG_OF: Record<string, string> = {
@@ -66,7 +68,7 @@ export const merchantCommands: Command[] = [
     usage: 'merchant create --name N --email E [--password P] [--brand B] [--brand-email BE] [--saldo N] [--rate-limit N] [--ip-allowlist "ip, ip"]',
     flags: ["name", "email", "password", "brand", "brand-email", "saldo", "rate-limit", "ip-allowlist"],
     run: async (a) => {
-      const { merchant_id, key_id, api_key, test_api_key } = await withFlagNames(() => createMerchant({
+      const { merchant_id, key_id, api_key, test_api_key } = await withFlagNames(() => createMerchant(parseInput(merchantCreateSchema, {
         name: a.required("name"),
         email: a.required("email"),
         password: a.string("password"),
@@ -75,7 +77,7 @@ export const merchantCommands: Command[] = [
         saldo: a.int("saldo"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
-      }));
+      })));
       return { merchant_id, key_id, api_key, test_api_key };
     },
   },
@@ -90,7 +92,7 @@ export const merchantCommands: Command[] = [
     usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL [--mode live|test]] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
     flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
     run: (a) =>
-      withFlagNames(async () => updateMerchant(await liveIdOf(a), {
+      withFlagNames(async () => updateMerchant(await liveIdOf(a), parseInput(merchantUpdateSchema, {
         name: a.string("name"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
@@ -100,8 +102,8 @@ export const merchantCommands: Command[] = [
         webhookUrl: a.string("webhook-url"),
         smsAppHash: a.string("sms-app-hash"),
         geoPermissions: parseGeo(a.all("geo")),
-        fraudGuard: a.string("fraud-guard") as "off" | "standard" | "max" | undefined,
-      }, a.mode())),
+        fraudGuard: a.string("fraud-guard"),
+      }), a.mode())),
   },
   {
     name: "merchant credit",

@@ -6,14 +6,13 @@ import { randomBase62 } from "@/server/lib/random";
 import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/api-keys";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
-import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
+import type { MerchantCreate, MerchantUpdate } from "@/schemas/merchant";
 import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
 import { effectivePrices } from "./prices";
 import { createTestWorldInTx } from "./test-world";
 import type { Mode } from "@/schemas/mode";
 import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
-import { parseInput } from "@/server/validation";
 
 export { DEFAULT_RATE_LIMIT };
 
@@ -36,8 +35,7 @@ export type CreatedMerchant = { merchant_id: string; id: number } & CreatedKey &
  * (both shown once) and optional opening saldo, in one transaction.
  * An operator vouches for the address it types; self-service sign-up passes `emailVerified: false`.
  */
-export async function createMerchant(input: MerchantCreateInput, options: { emailVerified: boolean } = { emailVerified: true }): Promise<CreatedMerchant> {
-  const data = parseInput(merchantCreateSchema, input);
+export async function createMerchant(data: MerchantCreate, options: { emailVerified: boolean } = { emailVerified: true }): Promise<CreatedMerchant> {
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist) ?? "";
   const passwordHash = data.password ? await hashPassword(data.password) : null;
   const db = await getDb();
@@ -108,8 +106,7 @@ export async function showMerchant(merchantId: number) {
 }
 
 /** Settings live on the live account (internal id); the webhook URL belongs to the world of `mode` (live unless given). */
-export async function updateMerchant(merchantId: number, input: MerchantUpdateInput, mode: Mode = "live") {
-  const data = parseInput(merchantUpdateSchema, input);
+export async function updateMerchant(merchantId: number, data: MerchantUpdate, mode: Mode = "live") {
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist);
   const webhookUrl = data.webhookUrl === undefined ? undefined : await checkWebhookUrl(data.webhookUrl);
   const db = await getDb();
