@@ -252,6 +252,17 @@ async function finishTarget(t: Target): Promise<TargetResult> {
   // The database's ceiling for the statements in this build's bench/pgbench, with the app stopped.
   const wibDay = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
   const [range] = await adminQuery<{ min: string; max: string }>("SELECT min(id) AS min, max(id) AS max FROM otp_transactions", [], t.url);
+  // pgbench picks merchant rows 1..MERCHANTS, test worlds among them (1,000,000 test credits each):
+  // fund every one of them for the run, with its ledger row, so none runs short mid-ceiling.
+  await adminQuery(
+    `WITH topped AS (
+       UPDATE merchants SET saldo = saldo + 1000000000 WHERE id <= $1 AND saldo < 1000000000 RETURNING id, saldo
+     )
+     INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference, note)
+     SELECT id, 1000000000, saldo, 'manual_credit', 'bench-pgbench-' || id || '-' || floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint, 'bench: pgbench funds' FROM topped`,
+    [MERCHANTS],
+    t.url,
+  );
   const results: PgbenchResult[] = [];
   for (const c of ceilingsIn(t.dir)) {
     console.log(JSON.stringify({ msg: "pgbench", target: t.label, run: c.label }));

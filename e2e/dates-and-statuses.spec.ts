@@ -15,7 +15,8 @@ test("statuses, dates and ledger references read one way on every screen", async
   const m = operatorMerchant("Toko Kosakata", ["--saldo", "5000"]);
   const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
   const headers = { authorization: `Bearer ${key}` };
-  const otpId = (await (await request.post("/v3/request", { headers, data: { channel: "sms", destination: "6281234567811" } })).json()).data.otp_id as string;
+  // …0001: the sandbox accepts the WhatsApp message and never confirms it, so it stays "Terkirim" on every screen.
+  const otpId = (await (await request.post("/v3/request", { headers, data: { channel: "whatsapp", destination: "6281234560001" } })).json()).data.otp_id as string;
   const invoice = (await (await request.post("/v3/topups", { headers, data: { amount: 10000 } })).json()).data as { topup_id: string };
   otpctl("topup", "pay", invoice.topup_id);
   await signIn(page, m.email, m.password);
@@ -28,9 +29,9 @@ test("statuses, dates and ledger references read one way on every screen", async
   await shotsAtThreeWidths(page, "vocab-01-transactions");
 
   await row.getByRole("link", { name: otpId }).click();
-  // The detail says the list's word, in the status and in the delivery outcome, with what it means.
-  await expect(page.getByText("Terkirim", { exact: true })).toHaveCount(2);
-  await expect(page.getByText("Diserahkan ke sandbox; sandbox tidak mengirim laporan sampai.")).toBeVisible();
+  // The detail says the list's word, in the status, the delivery outcome and the one send, with what it means.
+  await expect(page.getByText("Terkirim", { exact: true })).toHaveCount(3);
+  await expect(page.getByText("Diserahkan ke sandbox; sandbox mengonfirmasi sampai sekitar satu detik kemudian (kecuali WhatsApp ke nomor berakhiran 0001).")).toBeVisible();
   await expect(page.getByRole("main")).toContainText(INDONESIAN_MOMENT);
   await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d/);
   await shotsAtThreeWidths(page, "vocab-02-transaction-detail");

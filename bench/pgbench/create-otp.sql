@@ -4,9 +4,11 @@
 --      sequence and the destination's advisory lock: one simple-query message in the
 --      app; pgbench cannot send several statements in one message with prepared
 --      statements, so here they are three round trips (this ceiling errs slightly low);
---   2. the reserve statement (claim, limits, debit, ledger row, OTP row; a refusal raises),
+--   2. the reserve statement (claim, limits, debit, ledger row, OTP row and its first
+--      delivery row; a refusal raises),
 --      with 3. COMMIT (without waiting for the WAL flush) queued right behind it (a pipeline);
---   4. the finalize statement (status sent, the sandbox's copy of the message), a
+--   4. the finalize statement (status sent on the OTP and its delivery row, the sandbox's
+--      copy of the message, otp.sent for an endpoint that subscribes: none here), a
 --      normal durable commit. (It finds the row by otp_id, a unique index, where the app
 --      uses the id: a pipeline cannot hand the id on with \gset.)
 -- Variables: :merchants (ids 1..n), :day (WIB date), :price.
@@ -29,7 +31,7 @@ WITH claim AS (
    SELECT (EXISTS (SELECT 1 FROM claim)) AS claimed,
           (SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < 5 AND count(*) < 10
             FROM otp_transactions
-            WHERE merchant_id = :mid::int AND destination_key = :dest::text AND channel = ANY('{whatsapp,sms,email,whatsapp_inbound}'::"Channel"[])
+            WHERE merchant_id = :mid::int AND destination_key = :dest::text AND COALESCE(first_channel, channel) = ANY('{whatsapp,sms,email,whatsapp_inbound}'::"Channel"[])
               AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM 'vendor_unavailable') AS within_limits
  ), debit AS (
    UPDATE merchants SET saldo = saldo - :price::int, updated_at = now()
@@ -40,10 +42,13 @@ WITH claim AS (
    SELECT :mid::int, -(:price::bigint), saldo, 'otp_charge', 'PGB' || :n FROM debit
  ), otp AS (
    INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
-     expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider)
+     expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code)
    SELECT 'PGB' || :n, :mid::int, 'sms', :dest::text, :dest::text, 'pending', md5(:n) || md5(:dest::text), 6, 5, now() + interval '5 minutes', :price::int, true,
-     'TokoKu', 'pgb-' || :ext::text, md5(:dest::text), NULL, NULL, 'sandbox' FROM debit
+     'TokoKu', 'pgb-' || :ext::text, md5(:dest::text), NULL, NULL, 'sandbox', '{}'::"Channel"[], NULL::int, NULL::text FROM debit
    RETURNING id
+ ), delivery AS (
+   INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider)
+   SELECT id, 1, 'sms', 'pending', :price::int, true, 'sandbox' FROM otp WHERE 'sms'::"Channel" <> 'whatsapp_inbound'
  )
 SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
              WHEN NOT gate.within_limits THEN sandi_refuse('limits')
@@ -55,11 +60,25 @@ COMMIT;
 \endpipeline
 WITH sent AS (
    UPDATE otp_transactions SET status = 'sent', provider = 'sandbox', provider_message_id = 'sbx_' || md5(:n), misscall_prefix = COALESCE(NULL, misscall_prefix),
-     code_hash = COALESCE(NULL, code_hash), updated_at = now()
+     code_hash = COALESCE(NULL, code_hash), next_fallback_at = NULL::timestamptz, fallback_code = CASE WHEN NULL::timestamptz IS NULL THEN NULL ELSE fallback_code END,
+     updated_at = now()
    WHERE otp_id = 'PGB' || :n
-   RETURNING merchant_id, otp_id, channel, destination
+   RETURNING id, merchant_id, otp_id, channel, destination
+ ), sent_delivery AS (
+   UPDATE otp_deliveries d SET status = 'sent', provider = 'sandbox', provider_message_id = 'sbx_' || md5(:n), sent_at = now(), receipt_due_at = now() + interval '1 second'
+   FROM sent WHERE d.otp_transaction_id = sent.id AND d.seq = 1
  ), message AS (
    INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
    SELECT merchant_id, otp_id, channel, destination, 'Kode OTP TokoKu Anda: 123456. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.', '123456', NULL, true FROM sent
+ ), event AS (
+   INSERT INTO webhook_events (event_id, merchant_id, type, payload)
+   SELECT ev.id, s.merchant_id, ev.type, ev.payload
+   FROM sent s, unnest(ARRAY['evt_' || md5(:n)], ARRAY['otp.sent'], ARRAY['{"type":"otp.sent"}'::jsonb]) AS ev(id, type, payload)
+   WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = s.merchant_id AND e.enabled AND ev.type = ANY(e.event_types))
+   RETURNING id, merchant_id, type
+ ), delivery AS (
+   INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
+   SELECT event.id, e.id, e.url, now() FROM event
+   JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
  )
 SELECT 1 FROM sent;

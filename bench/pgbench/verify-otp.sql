@@ -12,20 +12,38 @@ BEGIN;
 SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at FROM otp_transactions WHERE otp_id = :otp_id::text AND merchant_id = :merchant_id FOR UPDATE;
 \if :right
 WITH verified AS (
-   UPDATE otp_transactions SET status = 'verified', verified_at = now(), updated_at = now() WHERE id = :oid::bigint RETURNING merchant_id
+   UPDATE otp_transactions SET status = 'verified', verified_at = now(), next_fallback_at = NULL, fallback_code = NULL, updated_at = now()
+   WHERE id = :oid::bigint RETURNING merchant_id
  ), event AS (
    INSERT INTO webhook_events (event_id, merchant_id, type, payload)
    SELECT 'evt_' || md5(random()::text), merchant_id, 'otp.verified',
      jsonb_build_object('id', 'evt', 'type', 'otp.verified', 'created_at', now()::text,
-       'data', jsonb_build_object('otp_id', :otp_id::text, 'channel', 'sms', 'number', '6281234567890', 'verified_at', now()::text, 'external_id', NULL))
+       'data', jsonb_build_object('otp_id', :otp_id::text, 'channel', 'sms', 'number', '6281234567890', 'status', 'verified', 'verified_at', now()::text, 'external_id', NULL))
    FROM verified
-   RETURNING id, merchant_id
+   RETURNING id, merchant_id, type
  ), delivery AS (
    INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
-   SELECT event.id, e.id, e.url, now() FROM event JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled
+   SELECT event.id, e.id, e.url, now() FROM event
+   JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
  )
 SELECT 1 FROM verified;
 \else
-UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = :oid::bigint;
+WITH counted AS (
+   UPDATE otp_transactions SET attempts = attempts + 1,
+     next_fallback_at = CASE WHEN attempts + 1 >= 5 THEN NULL ELSE next_fallback_at END,
+     fallback_code = CASE WHEN attempts + 1 >= 5 THEN NULL ELSE fallback_code END, updated_at = now()
+   WHERE id = :oid::bigint RETURNING merchant_id
+ ), event AS (
+   INSERT INTO webhook_events (event_id, merchant_id, type, payload)
+   SELECT ev.id, s.merchant_id, ev.type, ev.payload
+   FROM counted s, unnest('{}'::text[], '{}'::text[], '{}'::jsonb[]) AS ev(id, type, payload)
+   WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = s.merchant_id AND e.enabled AND ev.type = ANY(e.event_types))
+   RETURNING id, merchant_id, type
+ ), delivery AS (
+   INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
+   SELECT event.id, e.id, e.url, now() FROM event
+   JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
+ )
+SELECT 1 FROM counted;
 \endif
 COMMIT;

@@ -34,6 +34,15 @@ export const OTP_STATUS: Record<string, { label: string; meaning: string }> = {
   verified: { label: "Terverifikasi", meaning: "Kode sudah diverifikasi, jadi pesannya sampai." },
 };
 
+/** One send of an OTP (an OTP with a fallback chain has several): its label, tone and meaning. */
+export const DELIVERY_STATUS: Record<string, { label: string; tone: "slate" | "green" | "red" | "amber" | "blue"; meaning: string }> = {
+  pending: { label: "Sedang dikirim", tone: "amber", meaning: "Sedang diserahkan ke penyedia." },
+  sent: { label: "Terkirim", tone: "blue", meaning: "Diserahkan ke penyedia; belum ada laporan sampai." },
+  success: { label: "Sampai", tone: "green", meaning: "Penyedia melaporkan pesan sampai ke pengguna." },
+  failed: { label: "Gagal", tone: "red", meaning: "Tidak terkirim; biayanya tidak dipotong." },
+  skipped: { label: "Dilewati", tone: "slate", meaning: "Tidak dicoba; biayanya tidak dipotong." },
+};
+
 export const OTP_STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(OTP_STATUS).map(([status, s]) => [status, s.label]));
 
 /** "2026-11-23 23:31:05" (the API's WIB timestamps) → "23 Nov 2026 23.31 WIB", the one way screens show a moment. */

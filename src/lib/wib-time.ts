@@ -40,8 +40,10 @@ export function formatWibLong(date: Date): string {
  * The spec's WIB text (`YYYY-MM-DD HH:MM:SS`) as `formatWibLong` writes it, for
  * screens that receive API timestamps; anything else comes back unchanged.
  */
-export function wibTextLong(wib: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::\d{2})?$/.exec(wib);
+export function wibTextLong(wib: string, options: { seconds?: boolean } = {}): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wib);
   if (!m) return wib;
-  return `${Number(m[3])} ${MONTHS_ID[Number(m[2]) - 1]} ${m[1]} ${m[4]}.${m[5]} WIB`;
+  // Seconds where moments seconds apart must read apart (an OTP's sends and events).
+  const seconds = options.seconds && m[6] ? `.${m[6]}` : "";
+  return `${Number(m[3])} ${MONTHS_ID[Number(m[2]) - 1]} ${m[1]} ${m[4]}.${m[5]}${seconds} WIB`;
 }

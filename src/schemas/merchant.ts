@@ -3,6 +3,7 @@ import { CHANNEL_VALUES as CHANNELS } from "./v3/otp";
 import { fraudGuardLevel, geoPermissionsUpdate } from "./fraud";
 import { BRAND_MAX } from "./v3/otp-limits";
 import { newPasswordSchema } from "./dashboard/account-security";
+import { eventTypeList } from "./v3/events";
 
 export const channelSchema = z.enum(CHANNELS);
 
@@ -28,6 +29,7 @@ export const merchantUpdateSchema = z.object({
   ipAllowlist: z.string().max(4000).optional(),
   prices: z.partialRecord(channelSchema, z.number().int().min(0).max(1_000_000)).optional(),
   webhookUrl: z.string().trim().max(2000).optional(),
+  webhookEvents: eventTypeList.optional(),
   smsAppHash: z.string().trim().max(20).nullable().optional(),
   geoPermissions: geoPermissionsUpdate.optional(),
   fraudGuard: fraudGuardLevel.optional(),

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import DocsPage from "@/app/docs/page";
 import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
+import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -41,6 +42,12 @@ describe("/docs API reference page", () => {
     for (const phrase of ["Authorization: Bearer <API_KEY>", "CF-Connecting-IP", "X-Real-IP", "X-Forwarded-For", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-Id"]) {
       expect(page, phrase).toContain(phrase);
     }
+  });
+
+  it("explains fallback, the sandbox's fallback numbers and every lifecycle event type", () => {
+    const page = text(html());
+    for (const phrase of ["fallback_after", "deliveries", "0001", "0002", ...OTP_EVENT_TYPES]) expect(page, phrase).toContain(phrase);
+    expect(html()).toContain('href="#fallback"');
   });
 
   it("links the OpenAPI document", () => {

@@ -7,6 +7,7 @@ import { GET } from "@/app/v3/openapi.json/route";
 import { V3_ERROR_CODES, errorEnvelope } from "@/schemas/v3/envelope";
 import { ERROR_STATUS } from "@/server/errors";
 import { endpoints } from "@/server/openapi/endpoints";
+import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -151,6 +152,20 @@ describe("OpenAPI document", () => {
       }
     }
     expect(operationIds.size).toBe(endpoints.length);
+  });
+
+  it("describes fallback in the creation bodies, deliveries in the detail, and every lifecycle event under webhooks", async () => {
+    const doc = await documentJson();
+    const schemas = doc.components.schemas;
+    for (const body of ["RequestOtpBody", "SendOtpBody"]) expect(Object.keys(schemas[body].properties)).toEqual(expect.arrayContaining(["fallback", "fallback_after"]));
+    expect(schemas.OtpTransactionDetail.required).toContain("deliveries");
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...OTP_EVENT_TYPES].sort());
+    for (const item of Object.values(doc.webhooks as Json)) {
+      expect(item.post.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/OtpEvent" });
+    }
+    const fallback = doc.webhooks["otp.fallback"].post.requestBody.content["application/json"];
+    expect(check(doc, fallback.schema, fallback.example)).toEqual([]);
+    expect(check(doc, fallback.schema, { ...fallback.example, type: "otp.bogus" })).not.toEqual([]);
   });
 
   it("carries an X-Request-Id like every /v3 answer", () => {

@@ -12,7 +12,9 @@ describe("abandoned creations", () => {
     const db = await getDb();
     // As if the process died after reserving the price and before recording the outcome.
     await db.otpTransaction.update({ where: { otpId: stuck.body.data!.otp_id as string }, data: { status: "pending" } });
+    await db.otpDelivery.updateMany({ where: { otp: { otpId: stuck.body.data!.otp_id as string } }, data: { status: "pending", sentAt: null } });
     await db.otpTransaction.updateMany({ where: { merchantId: m.id }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
+    await db.otpDelivery.updateMany({ where: { otp: { merchantId: m.id } }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
     expect(await saldoOf(m.id)).toBe(2000 - 450 - 450 - 300);
 
     expect(await Promise.all([refundAbandonedCreations(), refundAbandonedCreations()]).then((r) => r[0] + r[1])).toBe(1);
@@ -25,6 +27,8 @@ describe("abandoned creations", () => {
       [inbound.body.data!.otp_id, "pending"],
     ]);
     expect(await expectLedgerBalanced(m.id)).toBe(true);
+    const deliveries = await db.otpDelivery.findMany({ where: { otp: { otpId: stuck.body.data!.otp_id as string } } });
+    expect(deliveries.map((d) => [d.status, d.charged, d.failureReason])).toEqual([["failed", false, "abandoned"]]);
   });
 
   it("leaves a pending creation younger than 10 minutes alone", async () => {
@@ -32,6 +36,7 @@ describe("abandoned creations", () => {
     const res = await requestOtp(m.key, { channel: "sms", destination: "6281234567890" });
     const db = await getDb();
     await db.otpTransaction.update({ where: { otpId: res.body.data!.otp_id as string }, data: { status: "pending" } });
+    await db.otpDelivery.updateMany({ where: { otp: { otpId: res.body.data!.otp_id as string } }, data: { status: "pending", sentAt: null } });
     expect(await refundAbandonedCreations()).toBe(0);
   });
 });

@@ -47,6 +47,22 @@ describe("otpctl", { timeout: 120_000 }, () => {
     expect(out.webhook_secret).toMatch(/^whsec_/);
   });
 
+  it("merchant update --webhook-events chooses the endpoint's event types; merchant show prints webhook_events", async () => {
+    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
+    expect(await json(["merchant", "show", merchant_id])).toMatchObject({ webhook_url: null, webhook_events: null });
+    const noUrl = await otpctl(["merchant", "update", merchant_id, "--webhook-events", "otp.sent", "--json"]);
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toMatch(/--webhook-events/);
+    await json(["merchant", "update", merchant_id, "--webhook-url", "http://127.0.0.1:9/hook"]);
+    expect(await json(["merchant", "show", merchant_id])).toMatchObject({ webhook_events: ["otp.verified"] });
+    const out = await json(["merchant", "update", merchant_id, "--webhook-events", "otp.verified,otp.delivered"]);
+    expect(out).toMatchObject({ webhook_events: ["otp.delivered", "otp.verified"] });
+    const unknown = await otpctl(["merchant", "update", merchant_id, "--webhook-events", "otp.sent,otp.bogus", "--json"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--webhook-events/);
+    expect(await json(["merchant", "show", merchant_id])).toMatchObject({ webhook_events: ["otp.delivered", "otp.verified"] });
+  });
+
   it("key create and key revoke print their JSON", async () => {
     const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
     const key = await json(["key", "create", merchant_id]);

@@ -12,7 +12,7 @@ async function merchant(email: string) {
   const created = await createMerchant({ name: email, email, password: "password-123" });
   const db = await getDb();
   const row = await db.merchant.findUniqueOrThrow({ where: { merchantId: created.merchant_id } });
-  return { id: row.id, caller: callerFor({ merchantPublicId: created.merchant_id }) };
+  return { id: row.id, publicId: created.merchant_id, caller: callerFor({ merchantPublicId: created.merchant_id }) };
 }
 
 describe("tRPC webhooks", () => {
@@ -20,7 +20,7 @@ describe("tRPC webhooks", () => {
     const a = await merchant("a@x.id");
     await a.caller.webhooks.setUrl({ url: "http://127.0.0.1:9/hook" });
     const settings = await a.caller.webhooks.settings();
-    expect(settings).toEqual({ url: "http://127.0.0.1:9/hook", enabled: true, disabled_reason: null });
+    expect(settings).toEqual({ url: "http://127.0.0.1:9/hook", enabled: true, disabled_reason: null, event_types: ["otp.verified"] });
     const { secret } = await a.caller.webhooks.revealSecret();
     expect(secret).toMatch(/^whsec_/);
     const rotated = await a.caller.webhooks.rotateSecret();
@@ -42,5 +42,54 @@ describe("tRPC webhooks", () => {
   it("answers a test event without a URL with a message the merchant understands", async () => {
     const a = await merchant("a@x.id");
     await expect(a.caller.webhooks.sendTest()).rejects.toSatisfy((e: unknown) => e instanceof TRPCError && e.code === "BAD_REQUEST" && /URL webhook/.test(e.message));
+  });
+});
+
+describe("tRPC webhooks: choosing event types", () => {
+  const isBadRequest = (message: RegExp) => (e: unknown) => e instanceof TRPCError && e.code === "BAD_REQUEST" && message.test(e.message);
+
+  it("saves the chosen types in the canonical order, and settings show them", async () => {
+    const a = await merchant("a@x.id");
+    await a.caller.webhooks.setUrl({ url: "http://127.0.0.1:9/hook" });
+    const saved = await a.caller.webhooks.setEventTypes({ eventTypes: ["otp.verified", "otp.fallback", "otp.sent", "otp.sent"] });
+    expect(saved).toEqual({ event_types: ["otp.sent", "otp.fallback", "otp.verified"] });
+    expect((await a.caller.webhooks.settings()).event_types).toEqual(["otp.sent", "otp.fallback", "otp.verified"]);
+    const db = await getDb();
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { merchantId: a.id } })).eventTypes).toEqual(["otp.sent", "otp.fallback", "otp.verified"]);
+  });
+
+  it("refuses an empty choice and an unknown type in Indonesian, keeping the saved types", async () => {
+    const a = await merchant("a@x.id");
+    await a.caller.webhooks.setUrl({ url: "http://127.0.0.1:9/hook" });
+    await expect(a.caller.webhooks.setEventTypes({ eventTypes: [] })).rejects.toSatisfy(isBadRequest(/Pilih minimal satu tipe event/));
+    // @ts-expect-error: a type the schema does not know, as a crafted request would send it.
+    await expect(a.caller.webhooks.setEventTypes({ eventTypes: ["otp.verified", "payment.paid"] })).rejects.toSatisfy(isBadRequest(/Tipe event tidak dikenal/));
+    expect((await a.caller.webhooks.settings()).event_types).toEqual(["otp.verified"]);
+  });
+
+  it("refuses a choice before a webhook URL is set", async () => {
+    const a = await merchant("a@x.id");
+    await expect(a.caller.webhooks.setEventTypes({ eventTypes: ["otp.sent"] })).rejects.toSatisfy(isBadRequest(/Atur URL webhook terlebih dahulu/));
+    expect((await a.caller.webhooks.settings()).event_types).toEqual(["otp.verified"]);
+  });
+
+  it("changes only the signed-in merchant's endpoint", async () => {
+    const a = await merchant("a@x.id");
+    const b = await merchant("b@x.id");
+    await a.caller.webhooks.setUrl({ url: "http://127.0.0.1:9/hook" });
+    await b.caller.webhooks.setUrl({ url: "http://127.0.0.1:9/other" });
+    await a.caller.webhooks.setEventTypes({ eventTypes: ["otp.delivered", "otp.failed"] });
+    expect((await b.caller.webhooks.settings()).event_types).toEqual(["otp.verified"]);
+    expect((await a.caller.webhooks.settings()).event_types).toEqual(["otp.delivered", "otp.failed"]);
+  });
+
+  it("keeps the choice per mode: test mode's endpoint has its own types", async () => {
+    const a = await merchant("a@x.id");
+    const test = callerFor({ merchantPublicId: a.publicId, mode: "test" });
+    await a.caller.webhooks.setUrl({ url: "http://127.0.0.1:9/live" });
+    await test.webhooks.setUrl({ url: "http://127.0.0.1:9/test" });
+    await test.webhooks.setEventTypes({ eventTypes: ["otp.sent"] });
+    expect((await test.webhooks.settings()).event_types).toEqual(["otp.sent"]);
+    expect((await a.caller.webhooks.settings()).event_types).toEqual(["otp.verified"]);
   });
 });

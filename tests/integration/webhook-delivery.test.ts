@@ -63,7 +63,7 @@ describe("otp.verified webhooks", () => {
     const payload = JSON.parse(hit.body);
     expect(Object.keys(payload)).toEqual(["id", "type", "created_at", "livemode", "data"]);
     expect(payload.livemode).toBe(true);
-    expect(Object.keys(payload.data)).toEqual(["otp_id", "channel", "number", "verified_at", "external_id"]);
+    expect(Object.keys(payload.data)).toEqual(["otp_id", "channel", "number", "status", "verified_at", "external_id"]);
     expect(payload).toMatchObject({ id: hit.headers["webhook-id"], type: "otp.verified", data: { otp_id: otpId, channel: "sms", number: "6281234567890", external_id: "ext-1" } });
     expect(payload.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(payload.data.verified_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

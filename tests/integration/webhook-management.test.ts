@@ -20,7 +20,7 @@ afterEach(async () => {
 describe("webhook settings and log", () => {
   it("settings show the URL, secret and state, and are null without a URL", async () => {
     const { m, receiver } = await merchantWithWebhook();
-    expect(await getWebhookSettings(m.id)).toEqual({ url: receiver.url, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/), enabled: true, disabled_reason: null });
+    expect(await getWebhookSettings(m.id)).toEqual({ url: receiver.url, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/), enabled: true, disabled_reason: null, event_types: ["otp.verified"] });
     const other = await newMerchant();
     expect(await getWebhookSettings(other.id)).toBeNull();
   });

@@ -27,4 +27,9 @@ describe("WIB time", () => {
     expect(wibTextLong("2026-05-09 07:05:00")).toBe("9 Mei 2026 07.05 WIB");
     expect(wibTextLong("—")).toBe("—");
   });
+
+  it("keeps the seconds when asked, for moments seconds apart (an OTP's sends)", () => {
+    expect(wibTextLong("2026-11-23 23:31:05", { seconds: true })).toBe("23 Nov 2026 23.31.05 WIB");
+    expect(wibTextLong("2026-11-23 23:31", { seconds: true })).toBe("23 Nov 2026 23.31 WIB");
+  });
 });

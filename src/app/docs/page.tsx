@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 import { Operation } from "./operation";
 import { CodeBlock, Paragraphs, anchor, type Json } from "./prose";
-import { AuthSection, EnvelopeSection, ErrorTable, RateLimitSection, TestModeSection } from "./reference-sections";
+import { AuthSection, EnvelopeSection, ErrorTable, FallbackSection, RateLimitSection, TestModeSection } from "./reference-sections";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Referensi API" };
@@ -18,6 +18,7 @@ export default function DocsPage() {
     ["autentikasi", "Autentikasi dan IP allowlist"],
     ["rate-limit", "Rate limit"],
     ["mode-uji", "Mode uji untuk CI"],
+    ["fallback", "Fallback channel dan event"],
     ["kode-error", "Kode error"],
   ];
   return (
@@ -68,6 +69,7 @@ curl -s ${base}/v3/verify \\
         <AuthSection />
         <RateLimitSection limit={DEFAULT_RATE_LIMIT} />
         <TestModeSection base={base} />
+        <FallbackSection />
         <ErrorTable />
         {operations.map(({ path, method, op }) => (
           <Operation key={`${method}${path}`} doc={doc} method={method} path={path} op={op} />

@@ -1,6 +1,7 @@
 // The parts of the reference that apply to every endpoint: envelope, auth, IP
 // allowlist, rate limit, error codes.
 import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
+import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 import { ERROR_STATUS } from "@/server/errors";
 import { ERROR_CONDITIONS } from "@/server/openapi/error-catalog";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
@@ -75,6 +76,44 @@ curl -s ${base}/v3/verify -H "Authorization: Bearer $KEY" -H "Content-Type: appl
     </Section>
   );
 }
+
+/** Channel fallback and the lifecycle events (docs/otp-lifecycle.md). */
+export function FallbackSection() {
+  return (
+    <Section id="fallback" title="Fallback channel dan event siklus OTP">
+      <p>
+        Tambahkan <Code>fallback</Code> (daftar channel berurutan dari <Code>whatsapp</Code>, <Code>sms</Code> dan, di <Code>/v3/request</Code>, <Code>voice</Code>)
+        dan <Code>fallback_after</Code> (detik, 10–120, bawaan 20) ke <Code>POST /v3/request</Code> atau <Code>POST /v3/send</Code>. Bila pengiriman gagal, atau belum
+        terkonfirmasi sampai dalam <Code>fallback_after</Code> detik, kode yang sama dikirim lewat channel berikutnya: satu <Code>otp_id</Code>, satu kode, percobaan dan
+        TTL bersama. Rantai yang memuat <Code>voice</Code> memakai kode 4 digit. <Code>misscall</Code>, <Code>email</Code> dan <Code>whatsapp_inbound</Code> tidak
+        menerima fallback.
+      </p>
+      <CodeBlock value={{ channel: "whatsapp", destination: "6281234567890", fallback: ["sms"], fallback_after: 20 }} />
+      <p>
+        Setiap pengiriman yang terkirim dipotong harga channelnya; yang gagal gratis; fallback yang tidak tertutup saldo dilewati (<Code>skipped</Code>) dan OTP berakhir{" "}
+        <Code>failed</Code> tanpa biaya bila tidak ada yang terkirim. Fallback tidak dihitung sebagai pembuatan baru untuk batas per tujuan.{" "}
+        <Code>GET /v3/otp/{"{otp_id}"}</Code> menambahkan <Code>deliveries</Code> (channel, status, price, sent_at, berurutan); <Code>channel</Code> adalah channel
+        pengiriman terakhir.
+      </p>
+      <p>
+        Sandbox: nomor berakhiran <Code>0001</Code> menerima WhatsApp tetapi tidak pernah terkonfirmasi, <Code>0002</Code> gagal WhatsApp seketika (channel lain tetap
+        jalan), <Code>0000</Code> gagal di semua channel; pengiriman sandbox lain terkonfirmasi sendiri sekitar satu detik kemudian.
+      </p>
+      <p>
+        Event webhook selain <Code>otp.verified</Code>: {EVENT_LIST.map((type, i) => (
+          <span key={type}>
+            {i > 0 ? ", " : ""}
+            <Code>{type}</Code>
+          </span>
+        ))}
+        . Amplop dan tanda tangan sama dengan <Code>otp.verified</Code>, at-least-once tanpa jaminan urutan, dan setiap event membawa status OTP saat itu. Pilih tipe
+        event di dashboard (Webhook); endpoint lama hanya menerima <Code>otp.verified</Code>.
+      </p>
+    </Section>
+  );
+}
+
+const EVENT_LIST = OTP_EVENT_TYPES.filter((t) => t !== "otp.verified");
 
 export function RateLimitSection({ limit }: { limit: number }) {
   return (

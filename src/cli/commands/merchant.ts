@@ -21,6 +21,7 @@ const FLAG_OF: Record<string, string> = {
   ipAllowlist: "--ip-allowlist",
   prices: "--price",
   webhookUrl: "--webhook-url",
+  webhookEvents: "--webhook-events",
   smsAppHash: "--sms-app-hash",
   geoPermissions: "--geo",
   fraudGuard: "--fraud-guard",
@@ -89,8 +90,8 @@ export const merchantCommands: Command[] = [
   },
   {
     name: "merchant update",
-    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL [--mode live|test]] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
-    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
+    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--webhook-events TYPE,TYPE] [--mode live|test] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
+    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "webhook-events", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
     run: (a) =>
       withFlagNames(async () => updateMerchant(await liveIdOf(a), parseInput(merchantUpdateSchema, {
         name: a.string("name"),
@@ -100,6 +101,7 @@ export const merchantCommands: Command[] = [
         brandEmail: a.string("brand-email"),
         prices: parsePrices(a.all("price")),
         webhookUrl: a.string("webhook-url"),
+        webhookEvents: a.string("webhook-events")?.split(",").map((t) => t.trim()),
         smsAppHash: a.string("sms-app-hash"),
         geoPermissions: parseGeo(a.all("geo")),
         fraudGuard: a.string("fraud-guard"),

@@ -16,7 +16,8 @@ const LEDGER_COLUMNS = [{ label: "Waktu" }, { label: "Keterangan" }, { label: "R
 
 /** Where a reference leads: a charge or refund to its OTP, a top-up to its receipt (a top-up is in the ledger only once paid). */
 function referenceHref(reason: string, reference: string): string | null {
-  if (reason === "otp_charge" || reason === "otp_refund") return `/transactions/${encodeURIComponent(reference)}`;
+  // A fallback's send is referenced "<otp_id>:<n>" (docs/otp-lifecycle.md): it leads to the same OTP.
+  if (reason === "otp_charge" || reason === "otp_refund") return `/transactions/${encodeURIComponent(reference.split(":")[0])}`;
   if (reason === "topup") return `/balance/receipts/${encodeURIComponent(reference)}`;
   return null;
 }

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Pager, useCursorPages } from "@/components/ui/pager";
@@ -9,7 +10,7 @@ import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-t
 
 const ATTEMPT_COLUMNS = [{ label: "#" }, { label: "Waktu" }, { label: "HTTP" }, { label: "Durasi" }, { label: "Keterangan" }, { label: "Respons" }];
 
-const DELIVERY_STATUS = {
+export const WEBHOOK_DELIVERY_STATUS = {
   pending: { label: "Menunggu / mencoba ulang", tone: "amber" },
   succeeded: { label: "Berhasil", tone: "green" },
   failed: { label: "Gagal", tone: "red" },
@@ -49,6 +50,26 @@ export function TestEventOutcome({ eventId }: { eventId: string }) {
   );
 }
 
+function subscribeToHash(onChange: () => void) {
+  window.addEventListener("hashchange", onChange);
+  return () => window.removeEventListener("hashchange", onChange);
+}
+
+/**
+ * The event a link points at (/webhooks#evt_…, from a transaction's detail): scrolled
+ * to once it has loaded. Read at each render, as the router sets the URL after the first one.
+ */
+function useLinkedEvent(loadedIds: string[] | undefined): string {
+  const linked = useSyncExternalStore(subscribeToHash, () => decodeURIComponent(window.location.hash.slice(1)), () => "");
+  const scrolled = useRef("");
+  useEffect(() => {
+    if (!linked || scrolled.current === linked || !loadedIds?.includes(linked)) return;
+    scrolled.current = linked;
+    document.getElementById(linked)?.scrollIntoView({ block: "start" });
+  }, [linked, loadedIds]);
+  return linked;
+}
+
 export function WebhookEventLog() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -56,6 +77,7 @@ export function WebhookEventLog() {
   // The newest page follows deliveries and retries as they happen; older pages stay put while read.
   const events = useQuery({ ...trpc.webhooks.events.queryOptions({ limit: 20, cursor: pages.cursor }), placeholderData: keepPreviousData, refetchInterval: pages.isFirst ? 3000 : false });
   const resend = useMutation(trpc.webhooks.resend.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.events.queryKey() }) }));
+  const linked = useLinkedEvent(events.data?.items.map((e) => e.event_id));
 
   return (
     <Card title="Log pengiriman">
@@ -63,12 +85,18 @@ export function WebhookEventLog() {
       {events.error ? <ErrorNotice message={errorMessage(events.error)} onRetry={() => events.refetch()} /> : null}
       {resend.error ? <ErrorNotice message={errorMessage(resend.error)} /> : null}
       {events.data && events.data.items.length === 0 ? (
-        <EmptyState title="Belum ada event">Event muncul di sini saat OTP terverifikasi atau saat Anda mengirim event uji.</EmptyState>
+        <EmptyState title="Belum ada event">Event muncul di sini saat OTP terverifikasi, saat terjadi event lain yang Anda pilih, atau saat Anda mengirim event uji.</EmptyState>
       ) : null}
       {events.data && events.data.items.length > 0 ? (
         <ul className="flex flex-col gap-3">
           {events.data.items.map((event) => (
-            <li key={event.event_id} data-testid="webhook-event" className="rounded-lg border border-slate-200 p-4">
+            <li
+              key={event.event_id}
+              id={event.event_id}
+              data-testid="webhook-event"
+              aria-current={event.event_id === linked ? "true" : undefined}
+              className={`scroll-mt-4 rounded-lg border p-4 ${event.event_id === linked ? "border-brand-500 ring-2 ring-brand-100" : "border-slate-200"}`}
+            >
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -92,7 +120,7 @@ export function WebhookEventLog() {
               </div>
               {event.deliveries.length === 0 ? <p className="mt-2 text-sm text-slate-500">Tidak dikirim: belum ada URL webhook aktif saat event dibuat.</p> : null}
               {event.deliveries.map((delivery) => {
-                const status = DELIVERY_STATUS[delivery.status as keyof typeof DELIVERY_STATUS] ?? { label: delivery.status, tone: "slate" as const };
+                const status = WEBHOOK_DELIVERY_STATUS[delivery.status as keyof typeof WEBHOOK_DELIVERY_STATUS] ?? { label: delivery.status, tone: "slate" as const };
                 return (
                   <div key={delivery.id} className="mt-3 rounded-md bg-slate-50 p-3">
                     <div className="flex flex-wrap items-center gap-2 text-sm">

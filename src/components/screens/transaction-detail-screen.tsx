@@ -1,10 +1,16 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { DeliveryTimeline } from "@/components/dashboard/delivery-timeline";
+import { OtpWebhookEvents } from "@/components/dashboard/otp-webhook-events";
 import { OtpStatusBadge } from "@/components/dashboard/status-badge";
 import { CHANNEL_LABELS, formatRupiah, formatWibText, OTP_STATUS } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading, PageHeader } from "@/components/ui/primitives";
+import type { transactionDetailOutput } from "@/schemas/dashboard/transactions";
+import type { z } from "zod";
+
+type TransactionDetail = z.infer<typeof transactionDetailOutput>;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,7 +27,7 @@ function DeliveryOutcome({ status, channel, provider }: { status: string; channe
     status === "pending" && channel === "whatsapp_inbound"
       ? "Menunggu pesan WhatsApp dari pengguna."
       : status === "sent" && provider === "sandbox"
-        ? "Diserahkan ke sandbox; sandbox tidak mengirim laporan sampai."
+        ? "Diserahkan ke sandbox; sandbox mengonfirmasi sampai sekitar satu detik kemudian (kecuali WhatsApp ke nomor berakhiran 0001)."
         : (OTP_STATUS[status]?.meaning ?? status);
   return (
     <>
@@ -31,9 +37,15 @@ function DeliveryOutcome({ status, channel, provider }: { status: string; channe
   );
 }
 
+/** Sends still in flight (a receipt or a fallback to come) and webhook deliveries still trying change the page by themselves. */
+function stillMoving(t: TransactionDetail): boolean {
+  const sending = !t.expired && t.deliveries.some((d) => d.status === "pending" || d.status === "sent") && t.status !== "verified";
+  return sending || t.events.some((e) => e.delivery?.status === "pending");
+}
+
 export function TransactionDetailScreen({ otpId }: { otpId: string }) {
   const trpc = useTRPC();
-  const detail = useQuery(trpc.reports.transaction.queryOptions({ otpId }));
+  const detail = useQuery({ ...trpc.reports.transaction.queryOptions({ otpId }), refetchInterval: (q) => (q.state.data && stillMoving(q.state.data) ? 3000 : false) });
   const t = detail.data;
 
   return (
@@ -45,13 +57,18 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
       {detail.isPending ? <Loading /> : null}
       {detail.error ? <ErrorNotice message={errorMessage(detail.error)} /> : null}
       {t ? (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
           <Card title="Transaksi">
             <dl>
               <Row label="Status">
                 <OtpStatusBadge status={t.status} expired={t.expired} locked={t.locked} />
               </Row>
-              <Row label="Channel">{CHANNEL_LABELS[t.channel] ?? t.channel}</Row>
+              <Row label={t.deliveries.length > 1 ? "Channel terakhir" : "Channel"}>{CHANNEL_LABELS[t.channel] ?? t.channel}</Row>
+              {t.fallback.length > 0 ? (
+                <Row label="Cadangan">
+                  {t.fallback.map((c) => CHANNEL_LABELS[c] ?? c).join(" → ")}, bila belum sampai dalam {t.fallback_after} detik
+                </Row>
+              ) : null}
               <Row label="Tujuan">{t.destination ?? "—"}</Row>
               <Row label="Brand">{t.brand || "—"}</Row>
               {t.otp_length !== null ? <Row label="Panjang kode">{t.otp_length} digit</Row> : null}
@@ -80,23 +97,18 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
                 <Row label="Hasil">
                   <DeliveryOutcome status={t.status} channel={t.channel} provider={t.provider} />
                 </Row>
-                {t.failure_reason ? <Row label="Alasan gagal">{t.failure_reason}</Row> : null}
+                {/* Each send's own reason is in the timeline; the OTP's is shown only when no send tells it. */}
+                {t.failure_reason && t.status === "failed" && !t.deliveries.some((d) => d.failure_reason) ? <Row label="Alasan gagal">{t.failure_reason}</Row> : null}
                 {t.misscall_prefix ? <Row label="Awalan nomor penelepon">{t.misscall_prefix}</Row> : null}
               </dl>
               {t.deliveries.length > 0 ? (
-                <ul className="mt-3 flex flex-col gap-1 text-sm">
-                  {t.deliveries.map((d, i) => (
-                    <li key={i} className="flex flex-wrap justify-between gap-x-3 rounded bg-slate-50 px-3 py-2">
-                      <span>
-                        {CHANNEL_LABELS[d.channel] ?? d.channel} → {d.destination ?? "—"}
-                      </span>
-                      <span className="text-slate-600">
-                        {formatWibText(d.sent_at)} · {d.delivered ? "terkirim" : "gagal"}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <div className="mt-4">
+                  <DeliveryTimeline deliveries={t.deliveries} />
+                </div>
               ) : null}
+            </Card>
+            <Card title="Event webhook">
+              <OtpWebhookEvents events={t.events} />
             </Card>
           </div>
         </div>

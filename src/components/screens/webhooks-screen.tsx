@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { TestEventOutcome, WebhookEventLog } from "@/components/dashboard/webhook-event-log";
+import { WebhookEventTypes } from "@/components/dashboard/webhook-event-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge, Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
@@ -66,7 +67,7 @@ export function WebhooksScreen() {
 
   return (
     <>
-      <PageHeader title="Webhook" description="Kami mengirim event otp.verified ke URL Anda setiap kali OTP terverifikasi, ditandatangani dengan secret di bawah (Standard Webhooks)." />
+      <PageHeader title="Webhook" description="Kami mengirim event OTP yang Anda pilih (otp.verified bila belum memilih) ke URL Anda, ditandatangani dengan secret di bawah (Standard Webhooks)." />
       {settings.isPending ? <Loading /> : null}
       {settings.error ? <ErrorNotice message={errorMessage(settings.error)} onRetry={() => settings.refetch()} /> : null}
       {settings.data ? (
@@ -135,6 +136,8 @@ export function WebhooksScreen() {
                 <p className="text-sm text-slate-600">Secret dibuat otomatis saat Anda menyimpan URL webhook pertama kali.</p>
               )}
             </Card>
+
+            <WebhookEventTypes saved={settings.data.event_types} configured={configured} />
           </div>
 
           <WebhookEventLog />

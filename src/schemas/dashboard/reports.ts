@@ -2,7 +2,7 @@
 // top-ups and the sandbox inbox. tRPC passes every answer through these.
 import { z } from "zod";
 import { CHANNEL_VALUES } from "../v3/otp";
-import { OTP_STATUSES } from "./transactions";
+import { transactionRowOutput } from "./transactions";
 
 export const LEDGER_REASONS = ["otp_charge", "otp_refund", "topup", "manual_credit", "manual_debit"] as const;
 export const TOPUP_STATUSES = ["Pending", "Paid", "Expired", "Failed"] as const;
@@ -30,35 +30,7 @@ export const gettingStartedOutput = z.object({
   webhookSet: z.boolean(),
 });
 
-const transactionRow = z.object({
-  otp_id: z.string(),
-  channel: z.enum(CHANNEL_VALUES),
-  destination: z.string().nullable(),
-  status: z.enum(OTP_STATUSES),
-  price: z.number().int(),
-  charged: z.boolean(),
-  attempts: z.number().int(),
-  max_attempts: z.number().int(),
-  expired: z.boolean(),
-  locked: z.boolean(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  verified_at: z.string().nullable(),
-});
-
-export const transactionPageOutput = pageOf(transactionRow);
-
-export const transactionDetailOutput = transactionRow.extend({
-  brand: z.string().nullable(),
-  external_id: z.string().nullable(),
-  otp_length: z.number().int().nullable(),
-  provider: z.string(),
-  failure_reason: z.string().nullable(),
-  misscall_prefix: z.string().nullable(),
-  verified_from: z.string().nullable(),
-  updated_at: z.string(),
-  deliveries: z.array(z.object({ channel: z.enum(CHANNEL_VALUES), destination: z.string().nullable(), delivered: z.boolean(), sent_at: z.string() })),
-});
+export const transactionPageOutput = pageOf(transactionRowOutput);
 
 export const sandboxInboxOutput = pageOf(
   z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNEL_VALUES as CHANNELS } from "../v3/otp";
+import { CHANNEL_VALUES as CHANNELS, otpDelivery } from "../v3/otp";
 
 export const OTP_STATUSES = ["pending", "sent", "success", "failed", "verified"] as const;
 
@@ -34,6 +34,60 @@ export type TransactionQuery = z.output<typeof transactionFilterSchema>;
 export const transactionDetailSchema = z.object({
   otpId: z.string().trim().min(1).max(64),
 });
+
+/** One send of the OTP as the detail shows it: the API's delivery plus why it was free. */
+export const transactionDeliveryOutput = otpDelivery.extend({
+  seq: z.number().int(),
+  /** The channel's price at the time, charged or not. */
+  list_price: z.number().int(),
+  charged: z.boolean(),
+  provider: z.string(),
+  failure_reason: z.string().nullable(),
+  started_at: z.string(),
+});
+
+/** A webhook event about the OTP and its delivery to the endpoint (null: no endpoint received it). */
+export const transactionEventOutput = z.object({
+  event_id: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  delivery: z.object({ status: z.enum(["pending", "succeeded", "failed"]), attempts: z.number().int(), resends: z.number().int() }).nullable(),
+});
+
+/** One OTP as the transactions list shows it; the detail adds the rest. */
+export const transactionRowOutput = z.object({
+  otp_id: z.string(),
+  channel: z.enum(CHANNELS),
+  destination: z.string().nullable(),
+  status: z.enum(OTP_STATUSES),
+  price: z.number().int(),
+  charged: z.boolean(),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  expired: z.boolean(),
+  locked: z.boolean(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  verified_at: z.string().nullable(),
+});
+
+export const transactionDetailOutput = transactionRowOutput.extend({
+  brand: z.string().nullable(),
+  external_id: z.string().nullable(),
+  otp_length: z.number().int().nullable(),
+  provider: z.string(),
+  failure_reason: z.string().nullable(),
+  misscall_prefix: z.string().nullable(),
+  verified_from: z.string().nullable(),
+  updated_at: z.string(),
+  fallback: z.array(z.enum(CHANNELS)),
+  fallback_after: z.number().int().nullable(),
+  deliveries: z.array(transactionDeliveryOutput),
+  events: z.array(transactionEventOutput),
+});
+
+export type TransactionDelivery = z.infer<typeof transactionDeliveryOutput>;
+export type TransactionEvent = z.infer<typeof transactionEventOutput>;
 
 export const pageSchema = z.object({
   cursor: cursor.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { eventTypeList, OTP_EVENT_TYPES } from "../v3/events";
 
 export const webhookUrlSchema = z.object({
   /** Empty turns webhooks off. */
@@ -14,9 +15,19 @@ export const webhookResendSchema = z.object({
   eventId: z.string().trim().min(1).max(64),
 });
 
+/** The event types the merchant's endpoint receives: at least one, only known ones. */
+export const webhookEventTypesSchema = z.object({ eventTypes: eventTypeList });
+
+export const webhookEventTypesOutputSchema = z.object({ event_types: z.array(z.enum(OTP_EVENT_TYPES)) });
+
 export const webhookUrlOutputSchema = z.object({ webhook_url: z.string().nullable() });
 
-export const webhookSettingsOutputSchema = z.object({ url: z.string().nullable(), enabled: z.boolean(), disabled_reason: z.string().nullable() });
+export const webhookSettingsOutputSchema = z.object({
+  url: z.string().nullable(),
+  enabled: z.boolean(),
+  disabled_reason: z.string().nullable(),
+  event_types: z.array(z.enum(OTP_EVENT_TYPES)),
+});
 export const webhookSecretOutputSchema = z.object({ secret: z.string() });
 export const webhookRotationOutputSchema = z.object({ secret: z.string(), previous_secret_expires_at: z.string() });
 

@@ -6,3 +6,5 @@ export const BRAND_MAX = 50;
 export const EXTERNAL_ID_MAX = 100;
 /** How long an external_id identifies its creation (replays answer it; other parameters are 409). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/** Seconds a delivery has to be confirmed before the next fallback channel is tried. */
+export const FALLBACK_AFTER_SECONDS = { min: 10, max: 120, default: 20 } as const;

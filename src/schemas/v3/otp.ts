@@ -4,11 +4,16 @@
 // Rules that need more than the body (destination by channel, send-only channels)
 // are the service's, which maps them to INVALID_NUMBER / INVALID_CHANNEL.
 import { z } from "zod";
-import { BRAND_MAX, EXTERNAL_ID_MAX, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
+import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
 import { creationSignals } from "./signals";
 
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
 export const SEND_CHANNEL_VALUES = ["whatsapp", "sms", "email"] as const;
+/** Channels a fallback may move to (voice only on /v3/request), and the channels that may have a fallback. */
+export const FALLBACK_CHANNEL_VALUES = ["whatsapp", "sms", "voice"] as const;
+export const SEND_FALLBACK_CHANNEL_VALUES = ["whatsapp", "sms"] as const;
+export type FallbackChannel = (typeof FALLBACK_CHANNEL_VALUES)[number];
+export const DELIVERY_STATUS_VALUES = ["pending", "sent", "success", "failed", "skipped"] as const;
 
 export const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS");
 
@@ -79,12 +84,40 @@ const commonFields = {
 
 const ttl = clampedInteger("ttl", TTL_SECONDS, "Detik, 60 sampai 900, bawaan 300; nilai di luar rentang dipangkas");
 
+/**
+ * The further channels, in order. A value that is not a fallback channel is INVALID_CHANNEL
+ * (like `channel`); repeats, or a list on a channel without fallback, are VALIDATION_ERROR.
+ */
+function fallbackList(allowed: readonly FallbackChannel[]) {
+  const shape = 'fallback harus berupa daftar channel, misalnya ["sms"].';
+  return z
+    .array(z.string({ error: shape }), { error: shape })
+    .nullish()
+    .superRefine((list, ctx) => {
+      for (const value of list ?? []) {
+        if (!(allowed as readonly string[]).includes(value)) {
+          const message = (FALLBACK_CHANNEL_VALUES as readonly string[]).includes(value)
+            ? `Channel ${value} hanya tersedia di POST /v3/request; fallback di POST /v3/send mendukung ${allowed.join(" dan ")}.`
+            : `Channel fallback tidak didukung: ${value}. Gunakan salah satu: ${allowed.join(", ")}.`;
+          ctx.addIssue({ code: "custom", message, params: { appCode: "INVALID_CHANNEL" } });
+          return;
+        }
+      }
+      if (list && new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "fallback tidak boleh berisi channel yang sama dua kali." });
+    })
+    .transform((list) => (list ?? []) as FallbackChannel[]);
+}
+
+const fallbackAfter = clampedInteger("fallback_after", FALLBACK_AFTER_SECONDS, "Detik menunggu konfirmasi terkirim sebelum channel berikutnya, 10 sampai 120, bawaan 20; dipangkas");
+
 export const requestOtpBody = z.object(
   {
     channel,
     ...commonFields,
     ...destinationFields,
     ttl,
+    fallback: fallbackList(FALLBACK_CHANNEL_VALUES).describe("Channel cadangan berurutan (whatsapp, sms, voice), dikirim dengan kode yang sama bila pengiriman gagal atau tidak terkonfirmasi; tidak untuk misscall, email, whatsapp_inbound"),
+    fallback_after: fallbackAfter,
     otp_length: clampedInteger("otp_length", OTP_LENGTH, "4 sampai 8, bawaan 6; dipangkas. Tidak berpengaruh untuk voice (4 digit) dan misscall (4 digit terakhir nomor penelepon)"),
   },
   { error: NOT_AN_OBJECT },
@@ -101,6 +134,8 @@ export const sendOtpBody = z.object(
     ...commonFields,
     ...destinationFields,
     ttl,
+    fallback: fallbackList(SEND_FALLBACK_CHANNEL_VALUES).describe("Channel cadangan berurutan (whatsapp, sms), dikirim dengan kode yang sama bila pengiriman gagal atau tidak terkonfirmasi; tidak untuk email"),
+    fallback_after: fallbackAfter,
     otp_length: z.unknown().optional().describe("Diabaikan: panjangnya mengikuti panjang otp"),
   },
   { error: NOT_AN_OBJECT },
@@ -134,6 +169,15 @@ export const otpTransactionData = z.object({
   last_balance: z.number().int(),
   expires_at: wib,
   verification: z.union([misscallVerification, inboundVerification]).optional(),
+  fallback: z.array(z.enum(FALLBACK_CHANNEL_VALUES)).optional().describe("Gema dari permintaan, bila ada"),
+  fallback_after: z.number().int().optional().describe("Gema dari permintaan (setelah dipangkas), bila fallback ada"),
+});
+
+export const otpDelivery = z.object({
+  channel: z.enum(CHANNEL_VALUES),
+  status: z.enum(DELIVERY_STATUS_VALUES).describe("pending (sedang dikirim), sent, success (terkonfirmasi), failed, skipped (tidak dicoba: saldo kurang atau channel dimatikan)"),
+  price: z.number().int().describe("Kredit yang dipotong untuk pengiriman ini: 0 bila gagal atau dilewati"),
+  sent_at: z.union([wib, z.literal("")]),
 });
 
 export const otpDetailData = z.object({
@@ -146,6 +190,7 @@ export const otpDetailData = z.object({
   verified_at: z.union([wib, z.literal("")]),
   price: z.number().int().describe("Kredit yang dipotong: 0 untuk pengiriman gagal, yang gratis"),
   verification: z.object({ prefix: z.string() }).optional(),
+  deliveries: z.array(otpDelivery).describe("Setiap pengiriman, berurutan; channel di atas adalah channel pengiriman terakhir"),
 });
 
 export const verifyResultData = z.object({
@@ -156,4 +201,5 @@ export const verifyResultData = z.object({
 
 export type OtpTransactionData = z.infer<typeof otpTransactionData>;
 export type OtpDetailData = z.infer<typeof otpDetailData>;
+export type OtpDeliveryData = z.infer<typeof otpDelivery>;
 export type VerifyResultData = z.infer<typeof verifyResultData>;

@@ -37,6 +37,8 @@ export type DeliveryResult = (
 ) & {
   /** The sandbox's copy of what it "sent", stored with the outcome in the same statement. */
   sandboxMessage?: SandboxMessageRecord;
+  /** The sandbox confirms its own sends: a delivered receipt is applied this long after the send. */
+  selfReceiptAfterMs?: number;
 };
 
 export type SandboxMessageRecord = { text: string; code: string; caller: string | null; delivered: boolean };

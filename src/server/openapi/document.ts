@@ -7,7 +7,8 @@ import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { errorEnvelope, type V3ErrorCode } from "@/schemas/v3/envelope";
 import { endpoints, type Endpoint } from "./endpoints";
 import { ERROR_CONDITIONS } from "./error-catalog";
-import { errorExample } from "./examples";
+import { errorExample, examples } from "./examples";
+import { EVENT_TYPE_DESCRIPTIONS, OTP_EVENT_TYPES, otpEventPayload } from "@/schemas/v3/events";
 
 type Json = Record<string, unknown>;
 
@@ -133,6 +134,25 @@ const DESCRIPTION = [
 
 let cached: { baseUrl: string; doc: Json } | undefined;
 
+/** What Sandi POSTs to the merchant's webhook URL, one entry per event type the endpoint can choose. */
+function webhookOperations(schemas: Json): Json {
+  schemas.OtpEvent = jsonSchema(otpEventPayload, "output");
+  const operations: Record<string, Json> = {};
+  for (const type of OTP_EVENT_TYPES) {
+    operations[type] = {
+      post: {
+        summary: type,
+        description: `${EVENT_TYPE_DESCRIPTIONS[type]} Ditandatangani seperti semua webhook (header webhook-id, webhook-timestamp, webhook-signature); at-least-once, tanpa jaminan urutan. Pilih tipe event di dashboard (Webhook) atau dengan otpctl merchant update --webhook-events; endpoint lama hanya menerima otp.verified.`,
+        requestBody: {
+          content: { "application/json": { schema: { $ref: "#/components/schemas/OtpEvent" }, ...(type === "otp.fallback" ? { example: examples.fallbackEvent } : {}) } },
+        },
+        responses: { "2XX": { description: "Diterima dalam 10 detik; selain itu dikirim ulang sesuai jadwal." } },
+      },
+    };
+  }
+  return operations;
+}
+
 export function buildOpenApiDocument(): Json {
   const baseUrl = getEnv().BASE_URL;
   if (cached?.baseUrl === baseUrl) return cached.doc;
@@ -156,6 +176,7 @@ export function buildOpenApiDocument(): Json {
       responses: { NotFound: { ...errorResponse(["NOT_FOUND"]), description: `NOT_FOUND: ${ERROR_CONDITIONS.NOT_FOUND}` } },
     },
     paths,
+    webhooks: webhookOperations(schemas),
   };
   cached = { baseUrl, doc };
   return doc;

@@ -26,6 +26,9 @@ const COMMON: V3ErrorCode[] = ["UNAUTHORIZED", "IP_NOT_ALLOWED", "METHOD_NOT_ALL
 const BODY: V3ErrorCode[] = ["VALIDATION_ERROR", "PAYLOAD_TOO_LARGE"];
 const CREATION: V3ErrorCode[] = [...BODY, "INVALID_CHANNEL", "INVALID_NUMBER", "INSUFFICIENT_BALANCE", "DUPLICATE_EXTERNAL_ID", "GEO_NOT_ALLOWED", "FRAUD_BLOCKED", "DESTINATION_RATE_LIMITED", "CHANNEL_UNAVAILABLE", ...COMMON];
 
+const FALLBACK_TEXT =
+  "`fallback` (daftar channel berurutan dari `whatsapp`, `sms` dan, di /v3/request, `voice`) mengirim kode yang sama lewat channel berikutnya bila pengiriman gagal atau tidak terkonfirmasi dalam `fallback_after` detik (10–120, bawaan 20): satu `otp_id`, satu kode, percobaan dan TTL bersama. Setiap pengiriman yang terkirim dipotong harga channelnya; yang gagal gratis; fallback yang tidak tertutup saldo dilewati. `misscall`, `email` dan `whatsapp_inbound` tidak menerima fallback.";
+
 export const endpoints: Endpoint[] = [
   {
     operationId: "requestOtp",
@@ -35,9 +38,18 @@ export const endpoints: Endpoint[] = [
     description:
       "Membuat kode dengan CSPRNG dan mengirimkannya lewat channel. HTTP 200 untuk hasil `sent` maupun `failed`: baca `data.status`. Pengiriman yang gagal tidak dipotong. " +
       "`misscall`: kodenya 4 digit terakhir nomor penelepon; `verification.prefix` adalah sisanya. `whatsapp_inbound`: status `pending`; pengguna mengirim `verification.message` ke `verification.wa_number`. " +
-      `Dengan \`external_id\`, pengulangan dalam ${IDEMPOTENCY_WINDOW_HOURS} jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409.`,
-    request: { name: "RequestOtpBody", schema: requestOtpBody, examples: { whatsapp: examples.requestBody, misscall: { channel: "misscall", destination: "6281234567890" }, whatsapp_inbound: { channel: "whatsapp_inbound" } } },
-    response: { name: "OtpTransaction", schema: otpTransactionData, examples: { sent: examples.created, misscall: examples.createdMisscall, whatsapp_inbound: examples.createdInbound, failed: examples.failed } },
+      `Dengan \`external_id\`, pengulangan dalam ${IDEMPOTENCY_WINDOW_HOURS} jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409. ` +
+      FALLBACK_TEXT,
+    request: {
+      name: "RequestOtpBody",
+      schema: requestOtpBody,
+      examples: { whatsapp: examples.requestBody, fallback: examples.fallbackBody, misscall: { channel: "misscall", destination: "6281234567890" }, whatsapp_inbound: { channel: "whatsapp_inbound" } },
+    },
+    response: {
+      name: "OtpTransaction",
+      schema: otpTransactionData,
+      examples: { sent: examples.created, fallback: examples.createdFallback, misscall: examples.createdMisscall, whatsapp_inbound: examples.createdInbound, failed: examples.failed },
+    },
     errors: CREATION,
   },
   {
@@ -45,7 +57,7 @@ export const endpoints: Endpoint[] = [
     method: "post",
     path: "/v3/send",
     summary: "Buat OTP dengan kode dari Anda",
-    description: "Mengirim `otp` Anda (angka, 4 sampai 8 digit) lewat `whatsapp`, `sms` atau `email`; kodenya tidak pernah dikembalikan. `misscall`, `whatsapp_inbound` dan `voice` dijawab 400 INVALID_CHANNEL.",
+    description: "Mengirim `otp` Anda (angka, 4 sampai 8 digit) lewat `whatsapp`, `sms` atau `email`; kodenya tidak pernah dikembalikan. `misscall`, `whatsapp_inbound` dan `voice` dijawab 400 INVALID_CHANNEL. " + FALLBACK_TEXT,
     request: { name: "SendOtpBody", schema: sendOtpBody, examples: { sms: examples.sendBody } },
     response: { name: "OtpTransaction", schema: otpTransactionData, examples: { sent: { ...examples.created, channel: "sms", price: 450, last_balance: 99550 } } },
     errors: CREATION,
@@ -68,7 +80,7 @@ export const endpoints: Endpoint[] = [
     summary: "Baca transaksi OTP",
     description: "Hanya membaca dan aman dipanggil berulang: tidak mencatat percobaan dan tidak memotong saldo. `attempts` menghitung verifikasi yang gagal; `verified_at` bernilai \"\" sampai terverifikasi. ID milik merchant lain dijawab OTP_NOT_FOUND.",
     pathParameters: [{ name: "otp_id", description: "Dari respons pembuatan OTP", example: examples.detail.otp_id }],
-    response: { name: "OtpTransactionDetail", schema: otpDetailData, examples: { verified: examples.detail } },
+    response: { name: "OtpTransactionDetail", schema: otpDetailData, examples: { verified: examples.detail, fallback: examples.detailFallback } },
     errors: ["OTP_NOT_FOUND", ...COMMON],
   },
   {

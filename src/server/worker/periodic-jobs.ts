@@ -2,7 +2,9 @@
 // safe to run on several workers at once (conditional updates), since every
 // worker runs it.
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
-import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
+import { applyEarlyReceipts, applySandboxReceipts } from "@/server/services/delivery/receipts";
+import { emitExpiredEvents } from "@/server/services/otp/expiry-events";
+import { advanceDueFallbacks } from "@/server/services/otp/fallback";
 import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
 import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
@@ -16,6 +18,10 @@ export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<u
 // Reads expire overdue top-ups lazily too; the sweep keeps lists and reports true.
 const JOBS: Job[] = [
   { name: "apply-early-receipts", everyMs: 2_000, run: applyEarlyReceipts },
+  // Fallback timers and the sandbox's own receipts are due to the second.
+  { name: "advance-due-fallbacks", everyMs: 1_000, run: advanceDueFallbacks },
+  { name: "apply-sandbox-receipts", everyMs: 1_000, run: applySandboxReceipts },
+  { name: "emit-expired-events", everyMs: 15_000, run: emitExpiredEvents },
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },

@@ -9,10 +9,14 @@
 // creation (the OTP is still `pending`, its provider_message_id not yet written)
 // is recognised, kept, and applied by the worker once creation has recorded the send.
 import { z } from "zod";
+import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { getDb, type Tx } from "@/server/db/client";
+import { runAlone, statement } from "@/server/db/sql";
 import { recordReceipt } from "@/server/metrics/record";
 import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
+import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "@/server/services/otp/deliveries";
+import { deliveryEventData, recordOtpEvent } from "@/server/services/otp/lifecycle-events";
 
 /** Our otp_id as a vendor echoes it back: the one otp_id shape, or it is not ours. */
 export const otpReference = z.string().regex(OTP_ID_PATTERN);
@@ -47,7 +51,7 @@ export async function applyDeliveryReceipt(receipt: Receipt): Promise<ReceiptRes
 }
 
 /**
- * The worker's half: applies the kept receipts whose OTP's creation has finished (in
+ * The worker's half: applies the kept receipts whose send has been recorded (in
  * arrival order, each once, safe with several workers). Returns how many were applied.
  */
 export async function applyEarlyReceipts(): Promise<number> {
@@ -56,7 +60,8 @@ export async function applyEarlyReceipts(): Promise<number> {
     const rows = await tx.$queryRaw<{ id: bigint; otp_id: string; provider: string; provider_message_id: string; outcome: string; reason: string | null }[]>`
       SELECT e.id, e.otp_id, e.provider, e.provider_message_id, e.outcome, e.reason
       FROM early_receipts e JOIN otp_transactions o ON o.otp_id = e.otp_id
-      WHERE o.status <> 'pending' OR o.channel = 'whatsapp_inbound'
+      WHERE o.channel = 'whatsapp_inbound'
+         OR NOT EXISTS (SELECT 1 FROM otp_deliveries d WHERE d.otp_transaction_id = o.id AND d.status = 'pending')
       ORDER BY e.id LIMIT ${EARLY_BATCH}
       FOR UPDATE OF e SKIP LOCKED`;
     for (const row of rows) {
@@ -68,31 +73,144 @@ export async function applyEarlyReceipts(): Promise<number> {
   });
 }
 
-async function applyOnce(tx: Tx, receipt: Receipt): Promise<ReceiptResult | "pending"> {
+/**
+ * The sandbox's own delivered receipts (it "confirms" its sends about a second later).
+ * Every creation gets one, so the common case is one statement per batch: sends whose
+ * merchant does not listen to otp.delivered move to success with their OTP (the chain
+ * stops, the sealed code is erased). Rows another transaction holds are skipped (SKIP
+ * LOCKED on both rows, so this never waits and never deadlocks) and come next time.
+ * Sends whose endpoint wants otp.delivered go through the vendor path, which records it.
+ * Returns how many were applied.
+ */
+export async function applySandboxReceipts(now = new Date()): Promise<number> {
+  let applied = 0;
+  for (let pass = 0; pass < SANDBOX_PASSES; pass++) {
+    const quiet = await runAlone<{ n: string }>(confirmQuietSandboxSends, [now, SANDBOX_BATCH]);
+    const announced = await applyAnnouncedSandboxReceipts(now);
+    const n = Number(quiet[0]?.n ?? 0) + announced;
+    applied += n;
+    if (n < SANDBOX_BATCH) break;
+  }
+  return applied;
+}
+
+const SANDBOX_BATCH = 500;
+const SANDBOX_PASSES = 10;
+
+const confirmQuietSandboxSends = statement(
+  "sandbox-receipts",
+  `WITH due AS (
+     SELECT d.id, d.otp_transaction_id FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
+     WHERE d.receipt_due_at <= $1::timestamptz AND d.status = 'sent'
+       AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = o.merchant_id AND e.enabled AND 'otp.delivered' = ANY(e.event_types))
+     ORDER BY d.receipt_due_at LIMIT $2::int
+     FOR UPDATE OF d, o SKIP LOCKED
+   ), delivered AS (
+     UPDATE otp_deliveries d SET status = 'success', receipt_due_at = NULL FROM due WHERE d.id = due.id RETURNING d.otp_transaction_id
+   ), confirmed AS (
+     UPDATE otp_transactions o SET status = CASE WHEN o.status = 'verified' THEN o.status ELSE 'success' END,
+       next_fallback_at = NULL, fallback_code = NULL, updated_at = now()
+     FROM (SELECT DISTINCT otp_transaction_id FROM delivered) x WHERE o.id = x.otp_transaction_id
+   )
+   SELECT count(*)::text AS n FROM delivered`,
+);
+
+async function applyAnnouncedSandboxReceipts(now: Date): Promise<number> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ delivery_id: bigint; otp_id: string; provider: string; provider_message_id: string }[]>`
+      SELECT d.id AS delivery_id, o.otp_id, d.provider, d.provider_message_id
+      FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
+      WHERE d.receipt_due_at <= ${now}
+      ORDER BY d.receipt_due_at LIMIT ${EARLY_BATCH}
+      FOR UPDATE OF d, o SKIP LOCKED`;
+    for (const row of rows) {
+      await tx.otpDelivery.update({ where: { id: row.delivery_id }, data: { receiptDueAt: null } });
+      await applyOnce(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome: "success" }, now);
+    }
+    return rows.length;
+  });
+}
+
+type LockedOtp = {
+  id: bigint;
+  merchant_id: number;
+  otp_id: string;
+  channel: Channel;
+  destination: string | null;
+  verified_from: string | null;
+  status: OtpStatus;
+  external_id: string | null;
+  attempts: number;
+  max_attempts: number;
+  expires_at: Date;
+  fallback_index: number;
+  fallback_count: number;
+};
+
+async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<ReceiptResult | "pending"> {
   const otpId = receipt.otpId && otpReference.safeParse(receipt.otpId).success ? receipt.otpId : null;
-  // By our reference when the vendor echoed it (and it agrees with the vendor's id once that is known), else by the vendor's id.
-  const [row] = otpId
-    ? await tx.$queryRaw<{ id: bigint }[]>`
-        SELECT id FROM otp_transactions
-        WHERE otp_id = ${otpId} AND (provider_message_id IS NULL OR (provider = ${receipt.provider} AND provider_message_id = ${receipt.providerMessageId}))
-        FOR UPDATE`
-    : await tx.$queryRaw<{ id: bigint }[]>`
-        SELECT id FROM otp_transactions WHERE provider = ${receipt.provider} AND provider_message_id = ${receipt.providerMessageId} FOR UPDATE`;
-  if (!row) return { otp_id: null, status: null, refunded: false };
-  const otp = await tx.otpTransaction.findUniqueOrThrow({ where: { id: row.id } });
-  // Adapters never report `pending` (channel.ts), so for a sent channel it can only mean creation is still running.
-  if (otp.status === "pending" && otp.channel !== "whatsapp_inbound") return "pending";
-  if (otp.status !== "sent") return { otp_id: otp.otpId, status: otp.status, refunded: false };
-  if (receipt.outcome === "success") {
-    await tx.otpTransaction.update({ where: { id: otp.id }, data: { status: "success" } });
-    return { otp_id: otp.otpId, status: "success", refunded: false };
+  // The send: by our reference when the vendor echoed it (the exact vendor id first, else the one
+  // whose vendor id is not known yet), else by the vendor's id alone.
+  const [found] = otpId
+    ? await tx.$queryRaw<{ id: bigint; otp_transaction_id: bigint }[]>`
+        SELECT d.id, d.otp_transaction_id FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
+        WHERE o.otp_id = ${otpId} AND d.status <> 'skipped'
+          AND (d.provider_message_id IS NULL OR (d.provider = ${receipt.provider} AND d.provider_message_id = ${receipt.providerMessageId}))
+        ORDER BY (d.provider_message_id IS NOT NULL) DESC, d.seq DESC LIMIT 1`
+    : await tx.$queryRaw<{ id: bigint; otp_transaction_id: bigint }[]>`
+        SELECT id, otp_transaction_id FROM otp_deliveries WHERE provider = ${receipt.provider} AND provider_message_id = ${receipt.providerMessageId}
+        ORDER BY id DESC LIMIT 1`;
+  if (!found) return { otp_id: null, status: null, refunded: false };
+  const [otp] = await tx.$queryRaw<LockedOtp[]>`
+    SELECT id, merchant_id, otp_id, channel, destination, verified_from, status, external_id, attempts, max_attempts, expires_at,
+           fallback_index, cardinality(fallback_channels) AS fallback_count
+    FROM otp_transactions WHERE id = ${found.otp_transaction_id} FOR UPDATE`;
+  const delivery = await tx.otpDelivery.findUniqueOrThrow({ where: { id: found.id } });
+  // Adapters never report `pending` (channel.ts), so a pending send is one whose creation is still running.
+  if (delivery.status === "pending") return "pending";
+  if (delivery.status !== "sent") return { otp_id: otp.otp_id, status: otp.status, refunded: false };
+  const success = receipt.outcome === "success";
+  if (!success && delivery.charged) {
+    await applyLedgerChange(tx, {
+      merchantId: otp.merchant_id,
+      amount: delivery.price,
+      reason: "otp_refund",
+      reference: ledgerReference(otp.otp_id, delivery.seq),
+      note: DEFAULT_FAILURE,
+    });
   }
-  if (otp.charged) {
-    await applyLedgerChange(tx, { merchantId: otp.merchantId, amount: otp.price, reason: "otp_refund", reference: otp.otpId, note: DEFAULT_FAILURE });
-  }
+  const updated = await tx.otpDelivery.update({
+    where: { id: delivery.id },
+    data: success ? { status: "success", receiptDueAt: null } : { status: "failed", charged: false, receiptDueAt: null, failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) },
+  });
+  const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: otp.id }, orderBy: { seq: "asc" } });
+  const verified = otp.status === "verified";
+  const status = verified ? otp.status : rollupStatus(deliveries);
+  // A confirmed send ends the chain; a failed latest send hands over to the next channel now.
+  const latest = deliveries.at(-1)?.id === delivery.id;
+  const live = !verified && now < otp.expires_at && otp.attempts < otp.max_attempts;
+  const handsOver = !success && latest && live && otp.fallback_index < otp.fallback_count;
   await tx.otpTransaction.update({
     where: { id: otp.id },
-    data: { status: "failed", charged: false, failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) },
+    data: {
+      status,
+      ...chargeOf(deliveries),
+      ...(success ? { nextFallbackAt: null, fallbackCode: null } : {}),
+      ...(handsOver ? { nextFallbackAt: now } : {}),
+      ...(!success ? { failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) } : {}),
+    },
   });
-  return { otp_id: otp.otpId, status: "failed", refunded: otp.charged };
+  const state = { otpId: otp.otp_id, channel: otp.channel, number: otp.destination ?? otp.verified_from, status, externalId: otp.external_id, attempts: otp.attempts, expiresAt: otp.expires_at };
+  if (success) await recordOtpEvent(tx, otp.merchant_id, "otp.delivered", state, now, deliveryEventData(presentDelivery(updated)));
+  else if (!handsOver && !verified && status === "failed" && !(await chainStillRunning(tx, otp.id))) {
+    await recordOtpEvent(tx, otp.merchant_id, "otp.failed", state, now, { reason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) });
+  }
+  return { otp_id: otp.otp_id, status, refunded: !success && delivery.charged };
+}
+
+/** A later send of the chain still pending or due: the OTP has not failed for good yet. */
+async function chainStillRunning(tx: Tx, id: bigint): Promise<boolean> {
+  const row = await tx.otpTransaction.findUniqueOrThrow({ where: { id }, select: { nextFallbackAt: true } });
+  return row.nextFallbackAt !== null;
 }

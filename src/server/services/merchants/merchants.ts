@@ -5,7 +5,7 @@ import { parseIpAllowlist } from "@/server/lib/ip-allowlist";
 import { randomBase62 } from "@/server/lib/random";
 import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/api-keys";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
-import { checkWebhookUrl, setWebhookUrl } from "@/server/services/webhooks/endpoint";
+import { checkWebhookUrl, setWebhookEventTypes, setWebhookUrl } from "@/server/services/webhooks/endpoint";
 import type { MerchantCreate, MerchantUpdate } from "@/schemas/merchant";
 import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
 import { effectivePrices } from "./prices";
@@ -98,8 +98,10 @@ export async function showMerchant(merchantId: number) {
     ip_allowlist: merchant.ipAllowlist,
     prices: effectivePrices(merchant.prices),
     webhook_url: merchant.webhookEndpoint?.url ?? null,
+    webhook_events: merchant.webhookEndpoint?.eventTypes ?? null,
     test_saldo: merchant.testWorld ? Number(merchant.testWorld.saldo) : null,
     test_webhook_url: merchant.testWorld?.webhookEndpoint?.url ?? null,
+    test_webhook_events: merchant.testWorld?.webhookEndpoint?.eventTypes ?? null,
     geo_permissions: effectiveGeoPermissions(merchant.geoPermissions),
     fraud_guard: merchant.fraudGuard,
   };
@@ -131,8 +133,9 @@ export async function updateMerchant(merchantId: number, data: MerchantUpdate, m
         fraudGuard: data.fraudGuard,
       },
     });
-    if (webhookUrl !== undefined) return setWebhookUrl(tx, worldId, webhookUrl);
-    return (await tx.webhookEndpoint.findUnique({ where: { merchantId: worldId } })) ?? null;
+    const endpoint = webhookUrl !== undefined ? await setWebhookUrl(tx, worldId, webhookUrl) : await tx.webhookEndpoint.findUnique({ where: { merchantId: worldId } });
+    if (data.webhookEvents) await setWebhookEventTypes(tx, worldId, data.webhookEvents);
+    return endpoint;
   });
   const shown = await showMerchant(merchantId);
   return webhook ? { ...shown, webhook_secret: webhook.secret } : shown;

@@ -26,6 +26,12 @@ import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { priceFor } from "@/server/services/merchants/prices";
 import { screenCreation } from "@/server/services/fraud/guard";
 import type { OtpTransactionData } from "@/schemas/v3/otp";
+import type { OtpStatus } from "@/generated/prisma/enums";
+import { outboxArrays, subscribedOutboxCtes } from "@/server/services/webhooks/events";
+import { presentDelivery } from "./deliveries";
+import { advanceFallback } from "./fallback";
+import { sealCode } from "./fallback-code";
+import { deliveryEventData, otpEvent, type OtpState } from "./lifecycle-events";
 import { hashCode } from "./code-hash";
 import { destinationKey } from "./destination";
 import { destinationLimited } from "./destination-limits";
@@ -60,7 +66,7 @@ const reserve = statement(
             ($5::text IS NULL OR (
               SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < $8::int AND count(*) < $9::int
               FROM otp_transactions
-              WHERE merchant_id = $1::int AND destination_key = $21::text AND channel = ANY($7::"Channel"[])
+              WHERE merchant_id = $1::int AND destination_key = $21::text AND COALESCE(first_channel, channel) = ANY($7::"Channel"[])
                 AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text)) AS within_limits
    ), debit AS (
      UPDATE merchants SET saldo = saldo - $6::int, updated_at = now()
@@ -71,10 +77,13 @@ const reserve = statement(
      SELECT $1::int, -$6::bigint, saldo, 'otp_charge', $3::text FROM debit
    ), otp AS (
      INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
-       expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider)
+       expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code)
      SELECT $3::text, $1::int, $10::"Channel", $5::text, $21::text, 'pending', $11::text, $12::int, $13::int, $14::timestamptz, $6::int, true,
-       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text FROM debit
+       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text, $22::"Channel"[], $23::int, $24::text FROM debit
      RETURNING id
+   ), delivery AS (
+     INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider)
+     SELECT id, 1, $10::"Channel", 'pending', $6::int, true, $18::text FROM otp WHERE $10::"Channel" <> 'whatsapp_inbound'
    )
    SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
                WHEN NOT gate.within_limits THEN sandi_refuse('limits')
@@ -86,17 +95,25 @@ const reserve = statement(
 
 const dispatch = statement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
 
+/**
+ * The send went out: the OTP and its first delivery record it, with the sandbox's copy, when
+ * the next fallback is due ($12) or the sandbox's own receipt ($11), and otp.sent for a subscribed endpoint.
+ */
 const recordSent = statement(
   "otp-sent",
   `WITH sent AS (
      UPDATE otp_transactions SET status = $2::"OtpStatus", provider = $3::text, provider_message_id = $4::text,
-       misscall_prefix = COALESCE($5::text, misscall_prefix), code_hash = COALESCE($6::text, code_hash), updated_at = now()
+       misscall_prefix = COALESCE($5::text, misscall_prefix), code_hash = COALESCE($6::text, code_hash),
+       next_fallback_at = $12::timestamptz, fallback_code = CASE WHEN $12::timestamptz IS NULL THEN NULL ELSE fallback_code END, updated_at = now()
      WHERE id = $1::bigint
-     RETURNING merchant_id, otp_id, channel, destination
+     RETURNING id, merchant_id, otp_id, channel, destination
+   ), sent_delivery AS (
+     UPDATE otp_deliveries d SET status = $2::text, provider = $3::text, provider_message_id = $4::text, sent_at = $13::timestamptz, receipt_due_at = $11::timestamptz
+     FROM sent WHERE d.otp_transaction_id = sent.id AND d.seq = 1
    ), message AS (
      INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
      SELECT merchant_id, otp_id, channel, destination, $7::text, $8::text, $9::text, $10::boolean FROM sent WHERE $7::text IS NOT NULL
-   )
+   ), ${subscribedOutboxCtes("sent", 14)}
    SELECT 1 FROM sent`,
 );
 
@@ -110,15 +127,19 @@ const recordFailed = statement(
      SELECT $2::int, $3::bigint, saldo, 'otp_refund', $4::text, $5::text FROM refund
    ), failed AS (
      UPDATE otp_transactions SET status = 'failed', charged = false, provider = $6::text, provider_message_id = $7::text,
-       failure_reason = $8::text, updated_at = now()
+       failure_reason = $8::text, next_fallback_at = $13::timestamptz,
+       fallback_code = CASE WHEN $13::timestamptz IS NULL THEN NULL ELSE fallback_code END, updated_at = now()
      WHERE id = $1::bigint
-     RETURNING merchant_id, otp_id, channel, destination
+     RETURNING id, merchant_id, otp_id, channel, destination
+   ), failed_delivery AS (
+     UPDATE otp_deliveries d SET status = 'failed', charged = false, provider = $6::text, provider_message_id = $7::text, failure_reason = $8::text
+     FROM failed WHERE d.otp_transaction_id = failed.id AND d.seq = 1
    ), message AS (
      INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
      SELECT merchant_id, otp_id, channel, destination, $9::text, $10::text, $11::text, false FROM failed WHERE $9::text IS NOT NULL
    ), released AS (
      DELETE FROM idempotency_keys WHERE $12::text IS NOT NULL AND merchant_id = $2::int AND external_id = $12::text AND otp_id = $4::text
-   )
+   ), ${subscribedOutboxCtes("failed", 14)}
    SELECT saldo::text FROM refund`,
 );
 
@@ -127,7 +148,10 @@ const readClaimed = statement(
   `SELECT ${OTP_FIELDS}, m.saldo::text AS saldo FROM otp_transactions o JOIN merchants m ON m.id = o.merchant_id WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
 
-type Reserved = { id: string; otp: OtpFields; balance: bigint };
+/** How long the worker leaves a creation's own fallback to the creation (which does it at once). */
+const FALLBACK_GRACE_MS = 5_000;
+
+type Reserved = { id: string; otp: OtpFields; balance: bigint; externalId: string | null };
 
 class Refused {
   constructor(readonly reason: "claimed" | "limits" | "balance") {}
@@ -170,6 +194,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   const price = priceFor(merchant.prices, input.channel);
   const sequence = await otpIdSequence(now);
   const destination = input.destination === null ? null : destinationKey(input.destination);
+  const chained = input.fallback.length > 0;
 
   let reserved: Reserved;
   try {
@@ -192,6 +217,8 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
         verifiedAt: null,
         misscallPrefix: null,
         inboundMessage: token ? inboundMessage(brand, token) : null,
+        fallbackChannels: input.fallback,
+        fallbackAfter: chained ? input.fallbackAfterSeconds : null,
       };
       const values = [
         merchant.id,
@@ -215,12 +242,15 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
         IDEMPOTENCY_WINDOW_HOURS,
         VENDOR_UNAVAILABLE_REASON,
         destination,
+        input.fallback,
+        otp.fallbackAfter,
+        chained && code ? sealCode(otpId, code) : null,
       ];
       return { sql: reserve, values };
     }, { asyncCommit: !inbound, opening: opening(sequence, lock) }).catch((err: unknown) => {
       throw refusalOf(err) ?? err;
     });
-    reserved = { id: row.id, otp, balance: BigInt(row.saldo) };
+    reserved = { id: row.id, otp, balance: BigInt(row.saldo), externalId: input.externalId };
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     if (err.reason === "limits") throw await destinationLimited(merchant.id, input.channel, destination!, now);
@@ -244,7 +274,12 @@ type Send = { adapter: ChannelAdapter; reserved: Reserved; input: ParsedCreation
 async function sendAndFinalize(send: Send): Promise<OtpTransactionData> {
   if (!send.adapter.inProcess) await runAlone(dispatch, [send.reserved.id]);
   const result = await deliver(send);
-  return finalize(send.reserved, send.input, result, send.merchant.id);
+  const answer = await finalize(send, result);
+  if (answer.status !== "failed" || send.input.fallback.length === 0) return answer;
+  // The first channel failed at once: the chain moves on before the merchant gets an answer.
+  // The worker would take over only after FALLBACK_GRACE_MS (this process died meanwhile).
+  await advanceFallback(BigInt(send.reserved.id), new Date(), new Date(Date.now() + FALLBACK_GRACE_MS));
+  return readCreation(send.merchant.id, send.reserved.otp.otpId);
 }
 
 async function deliver({ adapter, reserved, input, code, brand, merchant }: Send): Promise<DeliveryResult> {
@@ -267,13 +302,15 @@ async function deliver({ adapter, reserved, input, code, brand, merchant }: Send
       console.error(JSON.stringify({ msg: "delivery adapter error", provider: adapter.provider, otp_id: otp.otpId, error: String((err as Error)?.message ?? err) }));
     }
     // Refund, keep the row as failed (not counted towards limits) and free the external_id for a retry.
-    await refund(reserved, merchant.id, {
+    await refund(reserved, merchant, {
       provider: adapter.provider,
       providerMessageId: null,
       reason: VENDOR_UNAVAILABLE_REASON,
       note: "Vendor tidak dapat dihubungi",
       message: null,
       releaseExternalId: input.externalId,
+      fallsBack: false,
+      announce: false,
     });
     throw new AppError("CHANNEL_UNAVAILABLE");
   }
@@ -286,12 +323,21 @@ type RefundOptions = {
   note: string;
   message: SandboxMessageRecord | null;
   releaseExternalId: string | null;
+  /** The chain has another channel: the worker (or the creation itself) moves on now. */
+  fallsBack: boolean;
+  /** Record otp.failed for a subscribed endpoint (not for a creation answered 503, which the merchant retries). */
+  announce: boolean;
 };
 
-async function refund(reserved: Reserved, merchantId: number, o: RefundOptions): Promise<bigint> {
+async function refund(reserved: Reserved, merchant: MerchantProfile, o: RefundOptions): Promise<bigint> {
+  const now = new Date();
+  const events =
+    o.announce && !o.fallsBack
+      ? [otpEvent("otp.failed", stateOf(reserved, "failed"), merchant.livemode, now, { reason: o.reason.slice(0, 500) })]
+      : [];
   const [row] = await runAlone<{ saldo: string }>(recordFailed, [
     reserved.id,
-    merchantId,
+    merchant.id,
     reserved.otp.price,
     reserved.otp.otpId,
     o.note,
@@ -302,8 +348,17 @@ async function refund(reserved: Reserved, merchantId: number, o: RefundOptions):
     o.message?.code ?? null,
     o.message?.caller ?? null,
     o.releaseExternalId,
+    o.fallsBack ? new Date(now.getTime() + FALLBACK_GRACE_MS) : null,
+    ...outboxArrays(events),
+    now,
   ]);
   return BigInt(row.saldo);
+}
+
+/** The OTP as an event reports it, right after its first send. */
+function stateOf(reserved: Reserved, status: OtpStatus): OtpState {
+  const { otp } = reserved;
+  return { otpId: otp.otpId, channel: otp.channel, number: otp.destination, status, externalId: reserved.externalId, attempts: 0, expiresAt: otp.expiresAt };
 }
 
 /** A misscall without a calling number can never be verified: charge nothing for it, like any failed delivery. */
@@ -313,22 +368,32 @@ function withoutUnverifiableMisscall(input: ParsedCreation, result: DeliveryResu
   return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "misscall: vendor reported no calling number", sandboxMessage: result.sandboxMessage };
 }
 
-async function finalize(reserved: Reserved, input: ParsedCreation, delivered: DeliveryResult, merchantId: number): Promise<OtpTransactionData> {
+async function finalize({ reserved, input, merchant }: Send, delivered: DeliveryResult): Promise<OtpTransactionData> {
   const result = withoutUnverifiableMisscall(input, delivered);
   const { otp } = reserved;
   if (result.outcome === "failed") {
-    const balance = await refund(reserved, merchantId, {
+    const balance = await refund(reserved, merchant, {
       provider: result.provider,
       providerMessageId: result.providerMessageId ?? null,
       reason: result.reason,
       note: "Pengiriman gagal",
       message: result.sandboxMessage ?? null,
       releaseExternalId: null,
+      fallsBack: input.fallback.length > 0,
+      announce: true,
     });
     return presentCreation({ ...otp, status: "failed", charged: false }, balance);
   }
   const misscall = input.channel === "misscall" && result.caller ? splitCaller(otp.otpId, result.caller) : null;
   const message = result.sandboxMessage ?? null;
+  const sentAt = new Date();
+  // A confirmed send ends the chain; otherwise the next channel waits fallback_after seconds for the receipt.
+  const nextFallbackAt = result.outcome === "sent" && input.fallback.length > 0 ? new Date(sentAt.getTime() + input.fallbackAfterSeconds * 1000) : null;
+  const receiptDueAt = result.selfReceiptAfterMs === undefined ? null : new Date(sentAt.getTime() + result.selfReceiptAfterMs);
+  const delivery = presentDelivery({ channel: input.channel, status: result.outcome, price: otp.price, charged: true, sentAt });
+  const events = [
+    otpEvent(result.outcome === "success" ? "otp.delivered" : "otp.sent", stateOf(reserved, result.outcome), merchant.livemode, sentAt, deliveryEventData(delivery)),
+  ];
   await runAlone(recordSent, [
     reserved.id,
     result.outcome,
@@ -340,6 +405,11 @@ async function finalize(reserved: Reserved, input: ParsedCreation, delivered: De
     message?.code ?? null,
     message?.caller ?? null,
     message?.delivered ?? null,
+    receiptDueAt,
+    nextFallbackAt,
+    sentAt,
+    ...outboxArrays(events),
+    sentAt,
   ]);
   return presentCreation({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, reserved.balance);
 }
@@ -353,7 +423,14 @@ function splitCaller(otpId: string, caller: string): { misscallPrefix: string; c
 /** A replay returns the original transaction as it now stands and the current saldo, read in one statement. */
 async function answerExistingClaim(merchantId: number, claim: Claim, fingerprint: string): Promise<OtpTransactionData> {
   if (claim.fingerprint !== fingerprint) throw duplicateExternalId(claim.otpId);
-  const [row] = await runAlone<OtpFields & { saldo: string }>(readClaimed, [claim.otpId, merchantId]);
-  if (!row) throw duplicateExternalId(claim.otpId);
+  const answer = await readCreation(merchantId, claim.otpId).catch(() => null);
+  if (!answer) throw duplicateExternalId(claim.otpId);
+  return answer;
+}
+
+/** The creation answer for an OTP as it now stands, with the current saldo. */
+async function readCreation(merchantId: number, otpId: string): Promise<OtpTransactionData> {
+  const [row] = await runAlone<OtpFields & { saldo: string }>(readClaimed, [otpId, merchantId]);
+  if (!row) throw new AppError("INTERNAL_ERROR");
   return presentCreation(row, BigInt(row.saldo));
 }

@@ -12,7 +12,7 @@ const HOUR_MS = 60 * 60_000;
 const countedCreations = statement(
   "destination-counted",
   `SELECT created_at FROM otp_transactions
-   WHERE merchant_id = $1 AND destination_key = $2 AND channel = ANY($3::"Channel"[])
+   WHERE merchant_id = $1 AND destination_key = $2 AND COALESCE(first_channel, channel) = ANY($3::"Channel"[])
      AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $4
    ORDER BY created_at`,
 );

@@ -3,7 +3,7 @@
 // precedence (destination > number > email) and format, the code length.
 import type { Channel } from "@/generated/prisma/enums";
 import type { CreationSignals } from "@/schemas/v3/signals";
-import { requestOtpBody, sendOtpBody } from "@/schemas/v3/otp";
+import { requestOtpBody, sendOtpBody, type FallbackChannel } from "@/schemas/v3/otp";
 import { AppError } from "@/server/errors";
 import { parseV3Body } from "@/server/validation";
 import { assertEmail, assertPhone } from "./destination";
@@ -24,6 +24,9 @@ export type ParsedCreation = {
   suppliedCode: string | null;
   /** The end user's context, for the fraud guard only. */
   signals: CreationSignals | null;
+  /** Further channels, in order (empty: none), and the seconds each send has to be confirmed. */
+  fallback: FallbackChannel[];
+  fallbackAfterSeconds: number;
 };
 
 type CommonFields = {
@@ -35,7 +38,22 @@ type CommonFields = {
   ttl: number;
   external_id: string | null;
   signals: CreationSignals | null;
+  fallback: FallbackChannel[];
+  fallback_after: number;
 };
+
+/** Channels that can hand over to another: misscall, email and whatsapp_inbound are answered differently, so they take no fallback. */
+const CAN_FALL_BACK: readonly Channel[] = ["whatsapp", "sms", "voice"];
+
+function checkFallback(body: CommonFields): void {
+  if (body.fallback.length === 0) return;
+  if (!CAN_FALL_BACK.includes(body.channel)) {
+    throw new AppError("VALIDATION_ERROR", `fallback tidak tersedia untuk channel ${body.channel}; hanya whatsapp, sms dan voice yang dapat dialihkan.`);
+  }
+  if ((body.fallback as Channel[]).includes(body.channel)) {
+    throw new AppError("VALIDATION_ERROR", "fallback tidak boleh berisi channel utama.");
+  }
+}
 
 function resolveDestination(body: CommonFields): string | null {
   const chosen = body.destination ?? body.number ?? (body.channel === "email" ? body.email : null);
@@ -47,7 +65,10 @@ function resolveDestination(body: CommonFields): string | null {
 }
 
 function creation(mode: CreationMode, body: CommonFields, otpLength: number, suppliedCode: string | null): ParsedCreation {
-  const fixedLength = body.channel === "voice" ? VOICE_CODE_LENGTH : body.channel === "misscall" ? MISSCALL_CODE_LENGTH : otpLength;
+  checkFallback(body);
+  // A chain with a call in it speaks the code, so the whole chain uses the call's 4 digits.
+  const spoken = body.channel === "voice" || body.fallback.includes("voice");
+  const fixedLength = spoken ? VOICE_CODE_LENGTH : body.channel === "misscall" ? MISSCALL_CODE_LENGTH : otpLength;
   return {
     mode,
     channel: body.channel,
@@ -58,6 +79,8 @@ function creation(mode: CreationMode, body: CommonFields, otpLength: number, sup
     externalId: body.external_id,
     suppliedCode,
     signals: body.signals,
+    fallback: body.fallback,
+    fallbackAfterSeconds: body.fallback_after,
   };
 }
 

@@ -4,7 +4,7 @@
 import { getEnv } from "@/env";
 import type { OtpTransaction } from "@/generated/prisma/client";
 import { formatWib } from "@/lib/wib-time";
-import { otpDetailData, otpTransactionData, type OtpDetailData, type OtpTransactionData } from "@/schemas/v3/otp";
+import { otpDetailData, otpTransactionData, type OtpDeliveryData, type OtpDetailData, type OtpTransactionData } from "@/schemas/v3/otp";
 import { MISSCALL_CODE_LENGTH } from "./otp-rules";
 
 type Verification = OtpTransactionData["verification"];
@@ -13,7 +13,12 @@ type Verification = OtpTransactionData["verification"];
 export type OtpFields = Pick<
   OtpTransaction,
   "otpId" | "status" | "channel" | "destination" | "verifiedFrom" | "price" | "charged" | "attempts" | "expiresAt" | "verifiedAt" | "misscallPrefix" | "inboundMessage"
->;
+> & { fallbackChannels?: OtpTransaction["fallbackChannels"]; fallbackAfter?: OtpTransaction["fallbackAfter"] };
+
+/** The creation answer echoes the fallback chain when one was asked for. */
+function fallbackEcho(otp: OtpFields) {
+  return otp.fallbackChannels && otp.fallbackChannels.length > 0 ? { fallback: otp.fallbackChannels, fallback_after: otp.fallbackAfter ?? undefined } : {};
+}
 
 /** An unbound whatsapp_inbound transaction learns its number from the sender who verified it (the point of that flow). */
 const numberOf = (otp: OtpFields): string | null => otp.destination ?? otp.verifiedFrom ?? null;
@@ -44,10 +49,11 @@ export function presentCreation(otp: OtpFields, lastBalance: bigint): OtpTransac
     last_balance: Number(lastBalance),
     expires_at: formatWib(otp.expiresAt),
     ...(verification ? { verification } : {}),
+    ...fallbackEcho(otp),
   });
 }
 
-export function presentDetail(otp: OtpFields): OtpDetailData {
+export function presentDetail(otp: OtpFields, deliveries: OtpDeliveryData[]): OtpDetailData {
   const showPrefix = otp.channel === "misscall" && otp.status !== "verified" && otp.misscallPrefix;
   return otpDetailData.parse({
     otp_id: otp.otpId,
@@ -61,5 +67,6 @@ export function presentDetail(otp: OtpFields): OtpDetailData {
     // unlike the creation response, which shows the price even when delivery fails.
     price: otp.charged ? otp.price : 0,
     ...(showPrefix ? { verification: { prefix: otp.misscallPrefix! } } : {}),
+    deliveries,
   });
 }

@@ -8,7 +8,8 @@ import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
 import { noteVerified } from "@/server/services/fraud/verifications";
 import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
-import { outboxCtes } from "@/server/services/webhooks/events";
+import { outboxArrays, outboxCtes, subscribedOutboxCtes } from "@/server/services/webhooks/events";
+import { otpEvent } from "./lifecycle-events";
 import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
 import { codeMatches } from "./code-hash";
 import { OTP_ID_PATTERN } from "./otp-rules";
@@ -43,12 +44,23 @@ function lockOtp(otpId: string, merchantId: number): OpeningSql {
 const markVerified = statement(
   "verify-verified",
   `WITH verified AS (
-     UPDATE otp_transactions SET status = 'verified', verified_at = $2::timestamptz, updated_at = now() WHERE id = $1::bigint RETURNING merchant_id
+     UPDATE otp_transactions SET status = 'verified', verified_at = $2::timestamptz, next_fallback_at = NULL, fallback_code = NULL, updated_at = now()
+     WHERE id = $1::bigint RETURNING merchant_id
    ), ${outboxCtes("verified", 3)}
    SELECT 1 FROM verified`,
 );
 
-const countMismatch = statement("verify-mismatch", "UPDATE otp_transactions SET attempts = attempts + 1, updated_at = now() WHERE id = $1::bigint");
+/** A counted mismatch; the one that reaches the limit ($2) locks the OTP: its fallback chain stops, and otp.locked goes to a subscribed endpoint. */
+const countMismatch = statement(
+  "verify-mismatch",
+  `WITH counted AS (
+     UPDATE otp_transactions SET attempts = attempts + 1,
+       next_fallback_at = CASE WHEN attempts + 1 >= $2::int THEN NULL ELSE next_fallback_at END,
+       fallback_code = CASE WHEN attempts + 1 >= $2::int THEN NULL ELSE fallback_code END, updated_at = now()
+     WHERE id = $1::bigint RETURNING merchant_id
+   ), ${subscribedOutboxCtes("counted", 3)}
+   SELECT 1 FROM counted`,
+);
 
 /** The world a key acts on (docs/test-mode.md): its id scopes the OTP, livemode goes into the event. */
 export type VerifyingMerchant = { id: number; livemode: boolean };
@@ -70,7 +82,19 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
       noteVerified(merchant.id, row.channel, row.destination, now);
       return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
     }
-    await run(db, countMismatch, [row.id]);
+    const attempts = row.attempts + 1;
+    const locked =
+      attempts >= row.max_attempts
+        ? [
+            otpEvent(
+              "otp.locked",
+              { otpId, channel: row.channel, number: row.destination, status: row.status, externalId: row.external_id, attempts, expiresAt: row.expires_at },
+              merchant.livemode,
+              now,
+            ),
+          ]
+        : [];
+    await run(db, countMismatch, [row.id, row.max_attempts, ...outboxArrays(locked), now]);
     return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
   }, { opening: lockOtp(otpId, merchant.id) });
 }

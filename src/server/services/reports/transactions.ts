@@ -5,6 +5,7 @@ import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
 import type { TransactionQuery } from "@/schemas/dashboard/transactions";
 import type { Prisma } from "@/generated/prisma/client";
+import { otpWebhookEvents, deliveryTimeline } from "./transaction-timeline";
 import { addDays, wibDateStart } from "./wib-ranges";
 
 const listFields = {
@@ -68,14 +69,22 @@ export async function getTransaction(merchantId: number, otpId: string) {
   const db = await getDb();
   const row = await db.otpTransaction.findFirst({
     where: { otpId, merchantId },
-    select: { ...listFields, brand: true, externalId: true, otpLength: true, provider: true, failureReason: true, misscallPrefix: true, verifiedFrom: true, updatedAt: true },
+    select: {
+      ...listFields,
+      brand: true,
+      externalId: true,
+      otpLength: true,
+      provider: true,
+      failureReason: true,
+      misscallPrefix: true,
+      verifiedFrom: true,
+      updatedAt: true,
+      fallbackChannels: true,
+      fallbackAfter: true,
+    },
   });
   if (!row) throw new AppError("OTP_NOT_FOUND");
-  const messages = await db.sandboxMessage.findMany({
-    where: { otpId, merchantId },
-    select: { channel: true, destination: true, delivered: true, sentAt: true },
-    orderBy: { sentAt: "asc" },
-  });
+  const [deliveries, events] = await Promise.all([deliveryTimeline(db, row.id), otpWebhookEvents(db, merchantId, otpId)]);
   return {
     ...summary(row, new Date()),
     brand: row.brand,
@@ -87,6 +96,9 @@ export async function getTransaction(merchantId: number, otpId: string) {
     misscall_prefix: row.misscallPrefix,
     verified_from: row.verifiedFrom,
     updated_at: formatWib(row.updatedAt),
-    deliveries: messages.map((m) => ({ channel: m.channel, destination: m.destination, delivered: m.delivered, sent_at: formatWib(m.sentAt) })),
+    fallback: row.fallbackChannels,
+    fallback_after: row.fallbackChannels.length > 0 ? row.fallbackAfter : null,
+    deliveries,
+    events,
   };
 }

@@ -21,13 +21,14 @@ function verifiedData(otp: Omit<VerifiedOtp, "merchantId" | "livemode">) {
     otp_id: otp.otpId,
     channel: otp.channel,
     number: otp.destination ?? "",
+    status: "verified",
     verified_at: formatWib(otp.verifiedAt),
     external_id: otp.externalId,
   };
 }
 
 /** livemode is read from the OTP's merchant row by recordEvent. */
-export function emitOtpVerified(tx: Tx, otp: Omit<VerifiedOtp, "livemode">): Promise<string> {
+export function emitOtpVerified(tx: Tx, otp: Omit<VerifiedOtp, "livemode">): Promise<string | null> {
   return recordEvent(tx, otp.merchantId, "otp.verified", verifiedData(otp));
 }
 

@@ -1,3 +1,5 @@
+import type { OtpEventType } from "@/schemas/v3/events";
+import { AppError } from "@/server/errors";
 import type { Tx } from "@/server/db/client";
 import { newWebhookSecret } from "./endpoint-secret";
 import { assertWebhookUrlAllowed } from "./url-guard";
@@ -14,6 +16,13 @@ export async function checkWebhookUrl(url: string): Promise<CheckedWebhookUrl> {
   const trimmed = url.trim();
   if (trimmed !== "") await assertWebhookUrlAllowed(trimmed);
   return trimmed as CheckedWebhookUrl;
+}
+
+/** Chooses the event types the endpoint receives; there must be an endpoint. */
+export async function setWebhookEventTypes(tx: Tx, merchantId: number, types: OtpEventType[]): Promise<OtpEventType[]> {
+  const updated = await tx.webhookEndpoint.updateMany({ where: { merchantId }, data: { eventTypes: types } });
+  if (updated.count === 0) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.", { field: "webhookEvents" });
+  return types;
 }
 
 /** Sets (or replaces) the merchant's webhook URL, creating a secret the first time; an empty URL removes the endpoint. */

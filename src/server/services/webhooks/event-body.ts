@@ -1,8 +1,15 @@
 // The JSON body sent for an event. Payloads are stored as jsonb, which does not
 // keep key order; merchants reading raw bodies expect the documented order.
 const TOP_LEVEL = ["id", "type", "created_at", "livemode", "data"];
+const LIFECYCLE = ["otp_id", "channel", "number", "status", "external_id", "attempts", "expires_at"];
 const DATA_ORDER: Record<string, string[]> = {
-  "otp.verified": ["otp_id", "channel", "number", "verified_at", "external_id"],
+  "otp.verified": ["otp_id", "channel", "number", "status", "verified_at", "external_id"],
+  "otp.sent": [...LIFECYCLE, "delivery"],
+  "otp.delivered": [...LIFECYCLE, "delivery"],
+  "otp.failed": [...LIFECYCLE, "reason"],
+  "otp.fallback": [...LIFECYCLE, "from", "to", "reason"],
+  "otp.locked": LIFECYCLE,
+  "otp.expired": LIFECYCLE,
 };
 
 function ordered(value: unknown, keys: string[]): unknown {

@@ -26,20 +26,62 @@ export function outboxCtes(source: string, n: number): string {
   return `event AS (
      INSERT INTO webhook_events (event_id, merchant_id, type, payload)
      SELECT $${n}::text, merchant_id, $${n + 1}::text, $${n + 2}::jsonb FROM ${source}
-     RETURNING id, merchant_id
+     RETURNING id, merchant_id, type
    ), delivery AS (
      INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
-     SELECT event.id, e.id, e.url, $${n + 3}::timestamptz FROM event JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled
+     SELECT event.id, e.id, e.url, $${n + 3}::timestamptz FROM event
+     JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
    )`;
 }
 
-export async function recordEvent(tx: Tx, merchantId: number, type: string, data: Prisma.InputJsonObject, now = new Date()): Promise<string> {
+/**
+ * Lifecycle events (otp.sent, otp.delivered, …) for a hot-path statement: recorded only
+ * when the merchant's endpoint subscribes to the type, so a creation nobody listens to
+ * writes nothing more. $n, $n+1, $n+2 are arrays of event ids, types and payloads
+ * (JSON text; empty arrays record nothing) and $n+3 the first attempt's time; the
+ * merchant comes from the CTE named `source`.
+ */
+export function subscribedOutboxCtes(source: string, n: number): string {
+  return `event AS (
+     INSERT INTO webhook_events (event_id, merchant_id, type, payload)
+     SELECT ev.id, s.merchant_id, ev.type, ev.payload
+     FROM ${source} s, unnest($${n}::text[], $${n + 1}::text[], $${n + 2}::jsonb[]) AS ev(id, type, payload)
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = s.merchant_id AND e.enabled AND ev.type = ANY(e.event_types))
+     RETURNING id, merchant_id, type
+   ), delivery AS (
+     INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
+     SELECT event.id, e.id, e.url, $${n + 3}::timestamptz FROM event
+     JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
+   )`;
+}
+
+/** The arrays subscribedOutboxCtes takes, for the given events. */
+export function outboxArrays(events: NewEvent[]): [string[], string[], string[]] {
+  return [events.map((e) => e.eventId), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload))];
+}
+
+/**
+ * Records an event and queues its delivery to the merchant's endpoint when that endpoint
+ * subscribes to the type. otp.verified and the dashboard's test event are always recorded
+ * (the dashboard lists them); lifecycle events only when subscribed (`onlySubscribed`).
+ * Returns the event id, or null when nothing was recorded.
+ */
+export async function recordEvent(
+  tx: Tx,
+  merchantId: number,
+  type: string,
+  data: Prisma.InputJsonObject,
+  now = new Date(),
+  options: { onlySubscribed?: boolean } = {},
+): Promise<string | null> {
+  const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
+  const subscribed = !!endpoint?.enabled && (type === TEST_EVENT_TYPE || endpoint.eventTypes.includes(type));
+  if (options.onlySubscribed && !subscribed) return null;
   const { liveMerchantId } = await tx.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { liveMerchantId: true } });
   const { eventId, payload } = newEvent(type, data, now, liveMerchantId === null);
   const event = await tx.webhookEvent.create({ data: { eventId, merchantId, type, payload } });
-  const endpoint = await tx.webhookEndpoint.findUnique({ where: { merchantId } });
-  if (endpoint?.enabled) {
-    await tx.webhookDelivery.create({ data: { eventId: event.id, endpointId: endpoint.id, url: endpoint.url, nextAttemptAt: now } });
+  if (subscribed) {
+    await tx.webhookDelivery.create({ data: { eventId: event.id, endpointId: endpoint!.id, url: endpoint!.url, nextAttemptAt: now } });
   }
   return eventId;
 }

@@ -4,6 +4,8 @@ import { getDb, getPool } from "@/server/db/client";
 import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
+import { DEFAULT_EVENT_TYPES, type OtpEventType } from "@/schemas/v3/events";
+import { setWebhookEventTypes } from "./endpoint";
 import { newWebhookSecret } from "./endpoint-secret";
 import { eventBody } from "./event-body";
 import { recordEvent, TEST_EVENT_TYPE } from "./events";
@@ -11,18 +13,33 @@ import { webhookHeaders } from "./send-webhook";
 
 const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
-export type WebhookSettings = { url: string; secret: string; enabled: boolean; disabled_reason: string | null } | null;
+export type WebhookSettings = { url: string; secret: string; enabled: boolean; disabled_reason: string | null; event_types: string[] } | null;
 
 export async function getWebhookSettings(merchantId: number): Promise<WebhookSettings> {
   const db = await getDb();
   const endpoint = await db.webhookEndpoint.findUnique({ where: { merchantId } });
-  return endpoint ? { url: endpoint.url, secret: endpoint.secret, enabled: endpoint.enabled, disabled_reason: endpoint.disabledReason } : null;
+  return endpoint
+    ? { url: endpoint.url, secret: endpoint.secret, enabled: endpoint.enabled, disabled_reason: endpoint.disabledReason, event_types: endpoint.eventTypes }
+    : null;
 }
 
 /** What the dashboard's settings card shows: never the secret, which only revealWebhookSecret returns. */
-export async function webhookSettingsView(merchantId: number): Promise<{ url: string | null; enabled: boolean; disabled_reason: string | null }> {
+export async function webhookSettingsView(
+  merchantId: number,
+): Promise<{ url: string | null; enabled: boolean; disabled_reason: string | null; event_types: OtpEventType[] }> {
   const settings = await getWebhookSettings(merchantId);
-  return { url: settings?.url ?? null, enabled: settings?.enabled ?? false, disabled_reason: settings?.disabled_reason ?? null };
+  return {
+    url: settings?.url ?? null,
+    enabled: settings?.enabled ?? false,
+    disabled_reason: settings?.disabled_reason ?? null,
+    event_types: (settings?.event_types ?? DEFAULT_EVENT_TYPES) as OtpEventType[],
+  };
+}
+
+/** The dashboard's event-type choice for the merchant's endpoint (parsed by the router with eventTypeList). */
+export async function chooseWebhookEventTypes(merchantId: number, types: OtpEventType[]): Promise<{ event_types: OtpEventType[] }> {
+  const db = await getDb();
+  return { event_types: await db.$transaction((tx) => setWebhookEventTypes(tx, merchantId, types)) };
 }
 
 /** The current signing secret, for the merchant who asked to see it ("" before a URL is set). */
@@ -64,7 +81,7 @@ export async function sendTestEvent(merchantId: number): Promise<{ event_id: str
     if (!endpoint) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
     if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null } });
     const eventId = await recordEvent(tx, merchantId, TEST_EVENT_TYPE, { message: "Ini event uji dari Sandi." });
-    return { event_id: eventId };
+    return { event_id: eventId! };
   });
 }
 

@@ -1,7 +1,7 @@
 import { csvFileSchema, exportRangeSchema } from "@/schemas/dashboard/exports";
 import { inboundResultOutput, pendingInboundOutput } from "@/schemas/dashboard/sandbox";
-import { pageSchema, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
-import { gettingStartedOutput, ledgerOutput, overviewOutput, sandboxInboxOutput, transactionDetailOutput, transactionPageOutput } from "@/schemas/dashboard/reports";
+import { pageSchema, transactionDetailOutput, transactionDetailSchema, transactionFilterSchema } from "@/schemas/dashboard/transactions";
+import { gettingStartedOutput, ledgerOutput, overviewOutput, sandboxInboxOutput, transactionPageOutput } from "@/schemas/dashboard/reports";
 import { exportLedgerCsv, exportTransactionsCsv } from "@/server/services/reports/exports";
 import { listLedgerEntries } from "@/server/services/reports/ledger-entries";
 import { getGettingStarted } from "@/server/services/reports/getting-started";

@@ -1,0 +1,39 @@
+// The sends of an OTP (otp_deliveries): how they add up to the OTP's status and
+// charge, and how they are shown. seq 1 is the channel the OTP was created on.
+import type { OtpStatus } from "@/generated/prisma/enums";
+import { formatWib } from "@/lib/wib-time";
+import type { OtpDeliveryData } from "@/schemas/v3/otp";
+
+export type DeliveryStatus = OtpDeliveryData["status"];
+
+export type DeliveryFacts = { channel: OtpDeliveryData["channel"]; status: string; price: number; charged: boolean; sentAt: Date | string | null };
+
+export function presentDelivery(d: DeliveryFacts): OtpDeliveryData {
+  return {
+    channel: d.channel,
+    status: d.status as DeliveryStatus,
+    price: d.charged ? d.price : 0,
+    sent_at: d.sentAt ? formatWib(new Date(d.sentAt)) : "",
+  };
+}
+
+/** The OTP's status from its sends (verified is the verification's and is never recomputed). */
+export function rollupStatus(deliveries: { status: string }[]): Exclude<OtpStatus, "verified"> {
+  const has = (status: DeliveryStatus) => deliveries.some((d) => d.status === status);
+  if (has("success")) return "success";
+  if (has("sent")) return "sent";
+  if (has("pending")) return "pending";
+  return "failed";
+}
+
+/** What the OTP row says it cost: the sends still charged, or, when none is, the latest send's price (shown but not paid). */
+export function chargeOf(deliveries: { price: number; charged: boolean }[]): { price: number; charged: boolean } {
+  const charged = deliveries.filter((d) => d.charged);
+  if (charged.length > 0) return { price: charged.reduce((sum, d) => sum + d.price, 0), charged: true };
+  return { price: deliveries.at(-1)?.price ?? 0, charged: false };
+}
+
+/** Ledger references are unique per reason: the first send keeps the bare otp_id, later ones add their number. */
+export function ledgerReference(otpId: string, seq: number): string {
+  return seq === 1 ? otpId : `${otpId}:${seq}`;
+}

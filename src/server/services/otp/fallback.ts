@@ -1,0 +1,230 @@
+// Moving an OTP along its fallback chain (docs/otp-lifecycle.md): when its latest
+// send failed, or was not confirmed delivered within fallback_after seconds, the same
+// code goes out on the next channel. Three steps, like a creation:
+//
+// 1. claim: under the OTP's row lock (SKIP LOCKED, so several workers never pick the
+//    same OTP) the due time is cleared, the next channel's price debited with its
+//    ledger row and a pending delivery recorded, with otp.fallback; a durable commit
+//    before anything is sent. A channel that is switched off or that the saldo cannot
+//    pay is recorded as skipped and the chain moves past it.
+// 2. send, outside any transaction.
+// 3. finish: the outcome is recorded (a failure refunded, free like any failed send),
+//    with otp.sent; the next due time is set, or the sealed code erased when no
+//    fallback can follow, and otp.failed recorded if nothing was delivered at all.
+import type { Channel, OtpStatus } from "@/generated/prisma/enums";
+import { VendorUnavailableError, type DeliveryResult } from "@/server/channels/channel";
+import { getAdapterForMode } from "@/server/channels/registry";
+import { getDb, type Tx } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import type { FallbackChannel } from "@/schemas/v3/otp";
+import { isChannelEnabled } from "@/server/services/channels/channel-settings";
+import { applyLedgerChange } from "@/server/services/credits/ledger";
+import { priceFor } from "@/server/services/merchants/prices";
+import { loadMerchantProfile, type MerchantProfile } from "@/server/services/merchants/profile";
+import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "./deliveries";
+import { openCode } from "./fallback-code";
+import { deliveryEventData, recordOtpEvent, type OtpState } from "./lifecycle-events";
+import { VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
+
+const BATCH = 20;
+const PASSES = 10;
+
+type ChainRow = {
+  id: bigint;
+  merchant_id: number;
+  otp_id: string;
+  channel: Channel;
+  first_channel: Channel | null;
+  destination: string | null;
+  status: OtpStatus;
+  external_id: string | null;
+  attempts: number;
+  max_attempts: number;
+  expires_at: Date;
+  brand: string | null;
+  fallback_channels: string[];
+  fallback_after: number | null;
+  fallback_index: number;
+  fallback_code: string | null;
+};
+
+type Claimed = { otp: ChainRow; deliveryId: bigint; seq: number; channel: FallbackChannel; price: number; provider: string; profile: MerchantProfile; code: string };
+
+const stateOf = (otp: ChainRow, channel: Channel, status: OtpStatus): OtpState => ({
+  otpId: otp.otp_id,
+  channel,
+  number: otp.destination,
+  status,
+  externalId: otp.external_id,
+  attempts: otp.attempts,
+  expiresAt: otp.expires_at,
+});
+
+/** The worker's job: every OTP whose next fallback is due. Returns how many moved on. */
+export async function advanceDueFallbacks(now = new Date()): Promise<number> {
+  const db = await getDb();
+  let moved = 0;
+  // A backlog drains in a few passes; what another worker holds is skipped (claimNext) and left to it.
+  for (let pass = 0; pass < PASSES; pass++) {
+    const due = await db.$queryRaw<{ id: bigint }[]>`
+      SELECT id FROM otp_transactions WHERE next_fallback_at <= ${now} ORDER BY next_fallback_at LIMIT ${BATCH}`;
+    let movedNow = 0;
+    for (const { id } of due) if (await advanceFallback(id, now)) movedNow += 1;
+    moved += movedNow;
+    if (due.length < BATCH || movedNow === 0) break;
+  }
+  return moved;
+}
+
+/**
+ * Sends the OTP's next fallback if it is due (by `dueBy`, default now) and nobody else is
+ * sending it; false when there was nothing to do.
+ */
+export async function advanceFallback(id: bigint, now: Date, dueBy = now): Promise<boolean> {
+  const claimed = await claimNext(id, now, dueBy);
+  if (!claimed) return false;
+  const result = await send(claimed, now);
+  const failedAtOnce = await finish(claimed, result, now);
+  // A send that failed at once hands over to the next channel straight away.
+  if (failedAtOnce) await advanceFallback(id, now);
+  return true;
+}
+
+async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | null> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const [otp] = await tx.$queryRaw<ChainRow[]>`
+      SELECT id, merchant_id, otp_id, channel, first_channel, destination, status, external_id, attempts, max_attempts, expires_at, brand,
+             fallback_channels::text[] AS fallback_channels, fallback_after, fallback_index, fallback_code
+      FROM otp_transactions WHERE id = ${id} AND next_fallback_at <= ${dueBy} FOR UPDATE SKIP LOCKED`;
+    if (!otp) return null;
+    const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: id }, orderBy: { seq: "asc" } });
+    const code = otp.fallback_code ? openCode(otp.otp_id, otp.fallback_code) : null;
+    const over =
+      otp.status === "verified" || now >= otp.expires_at || otp.attempts >= otp.max_attempts || deliveries.some((d) => d.status === "success") || code === null;
+    const previous = deliveries.at(-1);
+    const reason = previous?.status === "failed" ? "failed" : "not_confirmed";
+    let index = otp.fallback_index;
+    const profile = over ? null : await loadMerchantProfile(otp.merchant_id);
+    while (profile && index < otp.fallback_channels.length) {
+      const channel = otp.fallback_channels[index] as FallbackChannel;
+      index += 1;
+      const seq = deliveries.length + 1;
+      const price = priceFor(profile.prices, channel);
+      const provider = getAdapterForMode(channel, profile.livemode).provider;
+      const skipped = (await isChannelEnabled(channel)) ? await debit(tx, otp, seq, price) : "Channel sedang dimatikan operator";
+      const delivery = await tx.otpDelivery.create({
+        data: { otpTransactionId: id, seq, channel, status: skipped ? "skipped" : "pending", price, charged: !skipped, provider, failureReason: skipped },
+      });
+      deliveries.push(delivery);
+      if (skipped) continue;
+      const status = otp.status === "verified" ? otp.status : rollupStatus(deliveries);
+      await tx.otpTransaction.update({
+        where: { id },
+        data: { channel, firstChannel: otp.first_channel ?? otp.channel, fallbackIndex: index, nextFallbackAt: null, status, ...chargeOf(deliveries), provider, providerMessageId: null },
+      });
+      await recordOtpEvent(tx, otp.merchant_id, "otp.fallback", stateOf(otp, channel, status), now, { from: otp.channel, to: channel, reason });
+      return { otp, deliveryId: delivery.id, seq, channel, price, provider, profile, code: code! };
+    }
+    // Nothing more to send: the chain ends here.
+    // otp.failed is recorded once, where the chain ends: the sends that failed before only handed over.
+    const status = rollupStatus(deliveries);
+    await tx.otpTransaction.update({
+      where: { id },
+      data: { nextFallbackAt: null, fallbackCode: null, fallbackIndex: index, ...(otp.status === "verified" ? {} : { status }) },
+    });
+    if (otp.status !== "verified" && status === "failed") {
+      await recordOtpEvent(tx, otp.merchant_id, "otp.failed", stateOf(otp, otp.channel, "failed"), now, { reason: "Tidak ada channel yang berhasil mengirim kode." });
+    }
+    return null;
+  });
+}
+
+/** Null when debited, else why the channel is skipped. */
+async function debit(tx: Tx, otp: ChainRow, seq: number, price: number): Promise<string | null> {
+  try {
+    await applyLedgerChange(tx, { merchantId: otp.merchant_id, amount: -price, reason: "otp_charge", reference: ledgerReference(otp.otp_id, seq), note: "Fallback" });
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_BALANCE") return "Saldo tidak cukup untuk fallback";
+    throw err;
+  }
+}
+
+async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
+  const adapter = getAdapterForMode(c.channel, c.profile.livemode);
+  try {
+    return await adapter.deliver({
+      otpId: c.otp.otp_id,
+      merchantId: c.otp.merchant_id,
+      channel: c.channel,
+      destination: c.otp.destination,
+      code: c.code,
+      brand: c.otp.brand ?? c.profile.name,
+      brandEmail: c.profile.brandEmail,
+      smsAppHash: c.profile.smsAppHash,
+      expiresAt: c.otp.expires_at,
+      ttlSeconds: Math.max(1, Math.ceil((c.otp.expires_at.getTime() - now.getTime()) / 1000)),
+    });
+  } catch (err) {
+    const reason = err instanceof VendorUnavailableError ? VENDOR_UNAVAILABLE_REASON : `Adapter error: ${String((err as Error)?.message ?? err)}`;
+    return { outcome: "failed", provider: adapter.provider, reason };
+  }
+}
+
+/** Records the outcome; true when the send failed and another channel is due at once. */
+async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<boolean> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const [otp] = await tx.$queryRaw<{ status: OtpStatus; attempts: number; fallback_index: number; fallback_after: number | null }[]>`
+      SELECT status, attempts, fallback_index, fallback_after FROM otp_transactions WHERE id = ${c.otp.id} FOR UPDATE`;
+    const failed = result.outcome === "failed";
+    if (failed) {
+      await applyLedgerChange(tx, { merchantId: c.otp.merchant_id, amount: c.price, reason: "otp_refund", reference: ledgerReference(c.otp.otp_id, c.seq), note: "Pengiriman gagal" });
+    }
+    const delivery = await tx.otpDelivery.update({
+      where: { id: c.deliveryId },
+      data: failed
+        ? { status: "failed", charged: false, provider: result.provider, providerMessageId: result.providerMessageId ?? null, failureReason: result.reason.slice(0, 500) }
+        : {
+            status: result.outcome,
+            provider: result.provider,
+            providerMessageId: result.providerMessageId ?? null,
+            sentAt: now,
+            receiptDueAt: result.selfReceiptAfterMs === undefined ? null : new Date(now.getTime() + result.selfReceiptAfterMs),
+          },
+    });
+    if (result.sandboxMessage) {
+      const m = result.sandboxMessage;
+      await tx.sandboxMessage.create({
+        data: { merchantId: c.otp.merchant_id, otpId: c.otp.otp_id, channel: c.channel, destination: c.otp.destination, text: m.text, code: m.code, caller: m.caller, delivered: m.delivered, sentAt: now },
+      });
+    }
+    const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: c.otp.id }, orderBy: { seq: "asc" } });
+    const verified = otp.status === "verified";
+    const status = verified ? otp.status : rollupStatus(deliveries);
+    const confirmed = deliveries.some((d) => d.status === "success");
+    const live = !verified && !confirmed && now < c.otp.expires_at && otp.attempts < c.otp.max_attempts;
+    const more = live && otp.fallback_index < c.otp.fallback_channels.length;
+    const nextFallbackAt = !more ? null : failed ? now : result.outcome === "sent" ? new Date(now.getTime() + (otp.fallback_after ?? 20) * 1000) : null;
+    await tx.otpTransaction.update({
+      where: { id: c.otp.id },
+      data: {
+        status,
+        ...chargeOf(deliveries),
+        provider: result.provider,
+        providerMessageId: result.providerMessageId ?? null,
+        ...(failed ? { failureReason: result.reason.slice(0, 500) } : {}),
+        nextFallbackAt,
+        ...(nextFallbackAt ? {} : { fallbackCode: null }),
+      },
+    });
+    const state = stateOf({ ...c.otp, attempts: otp.attempts }, c.channel, status);
+    if (!failed) {
+      await recordOtpEvent(tx, c.otp.merchant_id, result.outcome === "success" ? "otp.delivered" : "otp.sent", state, now, deliveryEventData(presentDelivery(delivery)));
+    } else if (!nextFallbackAt && status === "failed") {
+      await recordOtpEvent(tx, c.otp.merchant_id, "otp.failed", state, now, { reason: result.reason.slice(0, 500) });
+    }
+    return failed && nextFallbackAt !== null;
+  });
+}

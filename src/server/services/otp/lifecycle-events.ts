@@ -1,0 +1,47 @@
+// The lifecycle events of an OTP (docs/otp-lifecycle.md): each carries the OTP's state
+// at the time of the event, plus what the event is about (the delivery, the fallback's
+// channels). Recorded only for endpoints that subscribe to the type.
+import type { Prisma } from "@/generated/prisma/client";
+import type { Channel, OtpStatus } from "@/generated/prisma/enums";
+import { formatWib } from "@/lib/wib-time";
+import type { OtpEventType } from "@/schemas/v3/events";
+import type { OtpDeliveryData } from "@/schemas/v3/otp";
+import type { Tx } from "@/server/db/client";
+import { newEvent, recordEvent, type NewEvent } from "@/server/services/webhooks/events";
+
+export type OtpState = {
+  otpId: string;
+  /** The channel of the latest delivery. */
+  channel: Channel;
+  number: string | null;
+  status: OtpStatus;
+  externalId: string | null;
+  attempts: number;
+  expiresAt: Date;
+};
+
+export function otpEventData(state: OtpState, extra: Prisma.InputJsonObject = {}): Prisma.InputJsonObject {
+  return {
+    otp_id: state.otpId,
+    channel: state.channel,
+    number: state.number ?? "",
+    status: state.status,
+    external_id: state.externalId,
+    attempts: state.attempts,
+    expires_at: formatWib(state.expiresAt),
+    ...extra,
+  };
+}
+
+/** For a statement that records the event itself (subscribedOutboxCtes). */
+export function otpEvent(type: OtpEventType, state: OtpState, livemode: boolean, now: Date, extra: Prisma.InputJsonObject = {}): NewEvent {
+  return newEvent(type, otpEventData(state, extra), now, livemode);
+}
+
+export function recordOtpEvent(tx: Tx, merchantId: number, type: OtpEventType, state: OtpState, now: Date, extra: Prisma.InputJsonObject = {}): Promise<string | null> {
+  return recordEvent(tx, merchantId, type, otpEventData(state, extra), now, { onlySubscribed: true });
+}
+
+export function deliveryEventData(delivery: OtpDeliveryData): Prisma.InputJsonObject {
+  return { delivery };
+}
