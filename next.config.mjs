@@ -65,6 +65,8 @@ const nextConfig = (phase) => ({
     "pg",
     "ioredis",
     "prom-client",
+    // The logger (src/server/log.ts): pino resolves its worker-thread parts from node_modules at run time.
+    "pino",
     // Loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set; they patch pg and ioredis as Node loads them.
     "@opentelemetry/sdk-node",
     "@opentelemetry/exporter-trace-otlp-http",

@@ -18,6 +18,7 @@ import { disconnectDb, getDb } from "@/server/db/client";
 import { resolveDatabase } from "@/server/db/database-url";
 import { migrate, pendingMigrations, readMigrations } from "@/server/db/migrate";
 import { isAppError } from "@/server/errors";
+import { setLogStream } from "@/server/log";
 
 export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands];
 
@@ -53,6 +54,8 @@ async function prepareSchema(url: string): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Stdout carries the one JSON document a script reads; the services' log lines go beside it.
+  setLogStream("stderr");
   let stopDatabase: (() => Promise<void>) | undefined;
   try {
     const parsed = parseArgs(argv);

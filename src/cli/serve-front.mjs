@@ -11,6 +11,7 @@
 // installFront, so tests can import it without starting a server.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
+import { errorBody } from "../server/envelope.mjs";
 
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
@@ -19,7 +20,7 @@ const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
 
 /** @returns {FrontAnswer} */
 export function envelopeAnswer(status, code, message) {
-  const body = JSON.stringify({ success: false, data: null, error: { code, message } });
+  const body = errorBody(code, message);
   return {
     status,
     headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store", "x-request-id": randomUUID() },

@@ -6,6 +6,9 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import pino from "pino";
+import { INTERNAL_ERROR_MESSAGE } from "../server/envelope.mjs";
+import { LOG_FORMAT } from "../server/log-format.mjs";
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
 import { loadV3Routes } from "./v3-routes.mjs";
@@ -15,6 +18,8 @@ function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
+
+const log = pino(LOG_FORMAT);
 
 async function main() {
   const port = Number(option("port", "3000"));
@@ -35,8 +40,8 @@ async function main() {
     dispatchV3(req, res, pathname)
       .then((handled) => (handled ? undefined : handle(req, res)))
       .catch((err) => {
-        console.error(JSON.stringify({ msg: "unhandled error in /v3 dispatch", error: String(err?.stack ?? err) }));
-        const failed = envelopeAnswer(500, "INTERNAL_ERROR", "Terjadi kesalahan pada server. Silakan coba lagi.");
+        log.error({ error: String(err?.stack ?? err) }, "unhandled error in /v3 dispatch");
+        const failed = envelopeAnswer(500, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE);
         if (!res.headersSent) res.writeHead(failed.status, failed.headers);
         res.end(res.headersSent ? undefined : failed.body);
       });
@@ -49,7 +54,7 @@ async function main() {
     if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
     socket.end(rawResponse(clientErrorAnswer(err)));
   });
-  server.listen(port, hostname, () => console.log(JSON.stringify({ msg: "listening", port, hostname: hostname ?? "*" })));
+  server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "*" }, "listening"));
 
   const stop = async () => {
     setTimeout(() => process.exit(0), 10_000).unref();

@@ -11,6 +11,7 @@ import { getPaymentGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import { resolveDatabase } from "@/server/db/database-url";
 import { migrate } from "@/server/db/migrate";
+import { log } from "@/server/log";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -60,19 +61,19 @@ async function main(): Promise<void> {
   try {
     await leaveIfAsked();
     const migrated = await migrate(database.url);
-    if (migrated.applied.length) console.log(JSON.stringify({ msg: "migrations applied", migrations: migrated.applied }));
+    if (migrated.applied.length) log.info({ migrations: migrated.applied }, "migrations applied");
   } catch (err) {
     console.error(`Start-up failed: ${(err as Error).stack ?? err}`);
     return leave(1);
   }
-  console.log(JSON.stringify({ msg: "database ready", embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }));
+  log.info({ embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }, "database ready");
   // Which channels reach real people, and whether payments are real: the first thing to check after a deploy.
   const providers = Object.fromEntries(CHANNELS.map((channel) => [channel, getChannelAdapter(channel).provider]));
-  console.log(JSON.stringify({ msg: "delivery providers", channels: providers, payment_gateway: getPaymentGateway().name }));
+  log.info({ channels: providers, payment_gateway: getPaymentGateway().name }, "delivery providers");
 
   const childEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
   if (!dev && buildIsStale()) {
-    console.log(JSON.stringify({ msg: "building the app (first start or sources changed)" }));
+    log.info("building the app (first start or sources changed)");
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
     // A Ctrl-C reaches the build too; let the signal's handler run (one turn of the event loop) before looking.
     await new Promise((resolve) => setImmediate(resolve));

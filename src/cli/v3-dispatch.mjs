@@ -4,6 +4,7 @@
 // Fetch Request and its Response is written back. The connection's address arrives as
 // the front stamped it (prepareRequest in serve-front.mjs), and HEAD is answered by GET
 // without a body, as under Next, so an endpoint answers the same either way.
+import { MAX_BODY_BYTES } from "../server/envelope.mjs";
 import { matchRoute } from "./v3-routes.mjs";
 
 // What next.config.mjs adds to every answer Next serves, for an API: nothing here is
@@ -14,8 +15,7 @@ const SECURITY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
-// The handlers refuse bodies over 64 KB; one byte more is all they need to see.
-const MAX_BODY_BYTES = 64 * 1024;
+// The handlers refuse bodies over MAX_BODY_BYTES; one byte more is all they need to see.
 
 /** @param {{ routes: { segments: string[] }[], modules: Record<string, Function>[] }} table */
 export function createV3Dispatcher(table, origin) {

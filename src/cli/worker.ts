@@ -2,6 +2,7 @@
 // that run the web tier with RUN_WORKER_IN_APP=0. Any number may run at once.
 import { EnvError, getEnv } from "@/env";
 import { startTracing } from "@/server/tracing/tracing";
+import { log, messageOf } from "@/server/log";
 
 async function main(): Promise<void> {
   try {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const worker = startWorker();
   // The worker has no web server: its metrics are served on METRICS_PORT only.
   await startConfiguredMetricsServer();
-  console.log(JSON.stringify({ msg: "worker started", embedded: !getEnv().DATABASE_URL }));
+  log.info({ embedded: !getEnv().DATABASE_URL }, "worker started");
 
   let stopping = false;
   const shutdown = async () => {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     await worker.stop();
     await disconnectDb();
     await database.stop();
-    console.log(JSON.stringify({ msg: "worker stopped" }));
+    log.info("worker stopped");
     process.exit(0);
   };
   process.on("SIGINT", shutdown);
@@ -44,6 +45,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(JSON.stringify({ msg: "worker failed to start", error: String((err as Error)?.message ?? err) }));
+  log.error({ error: messageOf(err) }, "worker failed to start");
   process.exit(1);
 });

@@ -22,8 +22,11 @@ export type GeoPermissions = Record<GeoClass, string[]>;
 
 export const securitySettingsInput = z.object({ geoPermissions: geoPermissionsUpdate.optional(), fraudGuard: fraudGuardLevel.optional() });
 export type SecuritySettingsInput = z.input<typeof securitySettingsInput>;
+export type SecuritySettingsChange = z.output<typeof securitySettingsInput>;
 
 export const unblockPrefixInput = z.object({ prefix: z.string().trim().regex(/^\d{2,8}$/, "Prefix harus 2–8 digit.") });
+
+export const unblockPrefixOutput = z.object({ prefix: z.string(), lifted_blocks: z.number().int() });
 
 export const fraudBlockRow = z.object({
   id: z.string(),

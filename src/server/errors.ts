@@ -1,5 +1,8 @@
 // The one domain error type. Services throw it with the spec's error.code; the
 // /v3 wrapper maps codes to HTTP status and the tRPC layer to tRPC codes.
+import { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
+import { INTERNAL_ERROR_MESSAGE } from "./envelope.mjs";
+
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_CHANNEL: 400,
@@ -15,7 +18,6 @@ export const ERROR_STATUS = {
   DUPLICATE_EXTERNAL_ID: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
   OTP_EXPIRED: 422,
   TOO_MANY_ATTEMPTS: 422,
   ALREADY_USED: 422,
@@ -39,16 +41,15 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
   NOT_FOUND: "Data tidak ditemukan.",
   METHOD_NOT_ALLOWED: "Metode HTTP tidak didukung untuk endpoint ini.",
-  DUPLICATE_EXTERNAL_ID: "external_id sudah dipakai dengan parameter berbeda dalam 24 jam terakhir.",
+  DUPLICATE_EXTERNAL_ID: `external_id sudah dipakai dengan parameter berbeda dalam ${IDEMPOTENCY_WINDOW_HOURS} jam terakhir.`,
   CONFLICT: "Data bertentangan dengan data yang sudah ada.",
   PAYLOAD_TOO_LARGE: "Ukuran body permintaan terlalu besar.",
-  UNSUPPORTED_MEDIA_TYPE: "Content-Type harus application/json.",
   OTP_EXPIRED: "Kode OTP sudah kedaluwarsa. Silakan minta kode baru.",
   TOO_MANY_ATTEMPTS: "Terlalu banyak percobaan gagal. Silakan minta kode baru.",
   ALREADY_USED: "Kode OTP sudah digunakan.",
   RATE_LIMITED: "Terlalu banyak permintaan. Coba lagi sebentar lagi.",
   DESTINATION_RATE_LIMITED: "Terlalu banyak OTP ke tujuan ini. Coba lagi nanti.",
-  INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi.",
+  INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
   CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia. Silakan coba lagi nanti atau gunakan channel lain.",
 };
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError, type ErrorCode } from "@/server/errors";
+import "@/server/zod-messages";
 
 /** Parses service input with zod; failures become VALIDATION_ERROR naming the first bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -15,7 +15,7 @@ export async function merchantWithWebhook(respond?: Parameters<typeof startRecei
   const receiver = await startReceiver(respond);
   closers.push(receiver.close);
   const m = await newMerchant();
-  const { webhook_secret: secret } = (await updateMerchant(m.merchantId, { webhookUrl: receiver.url })) as { webhook_secret: string };
+  const { webhook_secret: secret } = (await updateMerchant(m.id, { webhookUrl: receiver.url })) as { webhook_secret: string };
   const db = await getDb();
   const { id: endpointId } = await db.webhookEndpoint.findUniqueOrThrow({ where: { merchantId: m.id }, select: { id: true } });
   return { m, receiver, secret, endpointId };

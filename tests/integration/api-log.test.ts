@@ -10,6 +10,7 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
 import { overrideEnv } from "../harness/env-override";
 import { account, newMerchant, requestOtp, sendOtp, verify } from "../harness/v3-fixtures";
+import { apiLogFilterSchema } from "@/schemas/dashboard/api-log";
 
 const callerFor = createCallerFactory(appRouter);
 
@@ -55,14 +56,14 @@ describe("the API request log", () => {
     await requestOtp(m.key, { channel: "fax", destination: "6281234567890" });
     const read = await account(m.key);
     await account(m.testKey);
-    const all = await listApiLog(m.id, { limit: 2 });
+    const all = await listApiLog(m.id, apiLogFilterSchema.parse({ limit: 2 }));
     expect(all.items.map((i) => i.path)).toEqual(["/v3/account", "/v3/request"]);
     expect(all.nextCursor).not.toBeNull();
-    expect((await listApiLog(m.id, { cursor: all.nextCursor! })).items.map((i) => i.status)).toEqual([200]);
-    expect((await listApiLog(m.id, { status: "4xx" })).items.map((i) => i.error_code)).toEqual(["INVALID_CHANNEL"]);
-    expect((await listApiLog(m.id, { errorCode: "invalid_channel" })).items).toHaveLength(1);
-    expect((await listApiLog(m.id, { path: "/v3/request" })).items).toHaveLength(2);
-    expect((await listApiLog(m.id, { requestId: read.headers.get("x-request-id")! })).items.map((i) => i.path)).toEqual(["/v3/account"]);
+    expect((await listApiLog(m.id, apiLogFilterSchema.parse({ cursor: all.nextCursor! }))).items.map((i) => i.status)).toEqual([200]);
+    expect((await listApiLog(m.id, apiLogFilterSchema.parse({ status: "4xx" }))).items.map((i) => i.error_code)).toEqual(["INVALID_CHANNEL"]);
+    expect((await listApiLog(m.id, apiLogFilterSchema.parse({ errorCode: "invalid_channel" }))).items).toHaveLength(1);
+    expect((await listApiLog(m.id, apiLogFilterSchema.parse({ path: "/v3/request" }))).items).toHaveLength(2);
+    expect((await listApiLog(m.id, apiLogFilterSchema.parse({ requestId: read.headers.get("x-request-id")! }))).items.map((i) => i.path)).toEqual(["/v3/account"]);
     const test = await callerFor({ merchantPublicId: m.merchantId, mode: "test" }).reports.apiLog({});
     expect(test.items.map((i) => i.key_prefix)).toEqual([m.testKey.slice(0, 12)]);
   });

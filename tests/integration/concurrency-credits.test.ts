@@ -22,8 +22,8 @@ async function ledgerOf(merchantId: number) {
 describe("parallel creations against a nearly empty balance", () => {
   it("lets exactly 25 of 150 through two API keys with credit for 25 and 449 over: saldo 449, 25 charges, ledger balanced", async () => {
     const m = await newMerchant({ saldo: SMS * 25 + 449 });
-    await updateMerchant(m.merchantId, { rateLimit: 10_000 });
-    const second = await createApiKey(m.merchantId, "second");
+    await updateMerchant(m.id, { rateLimit: 10_000 });
+    const second = await createApiKey({ id: m.id, livemode: true }, "second");
     const keys = [m.key, second.api_key];
     const results = await Promise.all(Array.from({ length: 150 }, (_, i) => requestOtp(keys[i % 2], { channel: "sms", destination: phone(i) })));
 
@@ -42,7 +42,7 @@ describe("parallel creations against a nearly empty balance", () => {
   it("keeps saldo, charges and refunds exact when failed deliveries are refunded while others are charged", async () => {
     const start = SMS * 30;
     const m = await newMerchant({ saldo: start });
-    await updateMerchant(m.merchantId, { rateLimit: 10_000 });
+    await updateMerchant(m.id, { rateLimit: 10_000 });
     // Every fourth destination ends in 0000: the sandbox fails it and the charge is refunded.
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => requestOtp(m.key, { channel: "sms", destination: i % 4 === 0 ? `6281${String(5000 + i).padStart(4, "0")}0000` : phone(i) })),
@@ -69,7 +69,7 @@ describe("parallel creations against a nearly empty balance", () => {
 
   it("keeps each merchant's money separate when several merchants drain their balances at once", async () => {
     const merchants = await Promise.all([3, 5, 7, 0].map((n) => newMerchant({ saldo: SMS * n + 100 })));
-    for (const m of merchants) await updateMerchant(m.merchantId, { rateLimit: 10_000 });
+    for (const m of merchants) await updateMerchant(m.id, { rateLimit: 10_000 });
     const results = await Promise.all(
       Array.from({ length: 80 }, (_, i) => {
         const m = merchants[i % merchants.length];

@@ -11,7 +11,7 @@ const SMS = 450;
 describe("duplicate external_id storms", () => {
   it("turns 10 external_ids × 6 parallel duplicates into exactly 10 transactions and 10 charges", async () => {
     const m = await newMerchant({ saldo: 100_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 10_000 });
+    await updateMerchant(m.id, { rateLimit: 10_000 });
     // 60 at once: larger storms on a 10-connection pool can wait past Prisma's 2 s transaction start limit (reported separately).
     const calls = Array.from({ length: 60 }, (_, i) => {
       const n = i % 10;
@@ -32,7 +32,7 @@ describe("duplicate external_id storms", () => {
 
   it("answers every loser of a storm with different parameters either the winner's transaction or 409 naming it", async () => {
     const m = await newMerchant({ saldo: 100_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 10_000 });
+    await updateMerchant(m.id, { rateLimit: 10_000 });
     const destinations = ["6281388000001", "6281388000002", "6281388000003"];
     const results = await Promise.all(
       Array.from({ length: 45 }, (_, i) => requestOtp(m.key, { channel: "sms", destination: destinations[i % 3], external_id: "checkout-77" }).then((r) => ({ dest: destinations[i % 3], r }))),
@@ -57,7 +57,7 @@ describe("duplicate external_id storms", () => {
 
   it("charges nothing for a storm on a balance that cannot pay: every duplicate 402, no transaction, no claim left behind", async () => {
     const m = await newMerchant({ saldo: SMS - 1 });
-    await updateMerchant(m.merchantId, { rateLimit: 10_000 });
+    await updateMerchant(m.id, { rateLimit: 10_000 });
     const results = await Promise.all(Array.from({ length: 20 }, () => requestOtp(m.key, { channel: "sms", destination: "6281399000001", external_id: "poor" })));
     expect(results.every((r) => r.status === 402)).toBe(true);
     const db = await getDb();

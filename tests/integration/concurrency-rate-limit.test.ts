@@ -64,7 +64,7 @@ function startInstance(env: Record<string, string>): { ready: Promise<void>; res
 describe("rate limit across two app instances sharing Redis", () => {
   it("passes at most the key's limit per one-second window across both instances, and refuses the rest with RATE_LIMITED", async () => {
     const limited = await newMerchant();
-    await updateMerchant(limited.merchantId, { rateLimit: LIMIT });
+    await updateMerchant(limited.id, { rateLimit: LIMIT });
     const warm = await newMerchant();
     const env = { REDIS_URL, RL_KEY: limited.key, RL_WARM_KEY: warm.key, RL_BURST: String(BURST), LOG_REQUESTS: "0" };
     const a = startInstance(env);

@@ -12,7 +12,7 @@ function wrong(code: string): string {
 
 async function fastMerchant() {
   const m = await newMerchant({ saldo: 1_000_000 });
-  await updateMerchant(m.merchantId, { rateLimit: 10_000 });
+  await updateMerchant(m.id, { rateLimit: 10_000 });
   return m;
 }
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { disconnectDb, getDb } from "@/server/db/client";
 import { ensureEmbeddedPostgres, stopEmbeddedPostgres } from "@/server/db/embedded-postgres";
@@ -16,6 +16,7 @@ import { migrate } from "@/server/db/migrate";
 import { ledgerIsBalanced } from "@/server/services/credits/ledger";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getOtpDetail, newMerchant, requestOtp } from "../harness/v3-fixtures";
+import { captureLog } from "../harness/log-lines";
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-fault-pg-"));
@@ -56,7 +57,7 @@ describe("PostgreSQL restarted mid-load", () => {
   it("answers envelope errors during the outage, recovers by itself, and leaves no half-applied transaction", async () => {
     const START = 450 * 10_000;
     const m = await newMerchant({ saldo: START });
-    await updateMerchant(m.merchantId, { rateLimit: 100_000 });
+    await updateMerchant(m.id, { rateLimit: 100_000 });
     let phase: Outcome["phase"] = "before";
     const outcomes: Outcome[] = [];
     let stop = false;
@@ -83,7 +84,7 @@ describe("PostgreSQL restarted mid-load", () => {
     };
 
     // The wrapper logs each unexpected database error with its stack (server-side only); keep the test output readable.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = captureLog();
     const workers = Array.from({ length: 6 }, () => loadWorker());
     try {
       await waitFor(() => count("before", true) >= 30, "load before the outage");
@@ -96,7 +97,7 @@ describe("PostgreSQL restarted mid-load", () => {
     } finally {
       stop = true;
       await Promise.all(workers);
-      logged.mockRestore();
+      logged.restore();
     }
 
     expect(outcomes.filter((o) => o.threw)).toEqual([]);

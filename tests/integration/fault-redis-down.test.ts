@@ -13,6 +13,7 @@ import { createMerchant, updateMerchant } from "@/server/services/merchants/merc
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
+import { captureLog } from "../harness/log-lines";
 
 let port = 0;
 let server: ChildProcess | undefined;
@@ -83,10 +84,10 @@ afterAll(async () => {
 describe("Redis down under load", () => {
   it("keeps serving with in-memory counts while Redis is down, still limits per key, and goes back to Redis when it returns", async () => {
     const busy = await newMerchant({ saldo: 450 * 1000 });
-    await updateMerchant(busy.merchantId, { rateLimit: 100_000 });
+    await updateMerchant(busy.id, { rateLimit: 100_000 });
     const strict = await newMerchant();
-    await updateMerchant(strict.merchantId, { rateLimit: 5 });
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await updateMerchant(strict.id, { rateLimit: 5 });
+    const logged = captureLog();
     try {
       const before = await Promise.all(Array.from({ length: 20 }, () => account(busy.key)));
       expect(before.every((r) => r.status === 200)).toBe(true);
@@ -106,7 +107,7 @@ describe("Redis down under load", () => {
       const burst = await Promise.all(Array.from({ length: 30 }, () => account(strict.key)));
       expect(burst.filter((r) => r.status === 429 && r.body.error?.code === "RATE_LIMITED").length).toBeGreaterThan(0);
       expect(burst.every((r) => r.status === 200 || r.status === 429)).toBe(true);
-      expect(warnings.mock.calls.some((c) => String(c[0]).includes("rate limit store unavailable"))).toBe(true);
+      expect(logged.count("rate limit store unavailable")).toBeGreaterThan(0);
 
       await startRedis();
       let counted = 0;
@@ -117,14 +118,15 @@ describe("Redis down under load", () => {
       }
       expect(counted).toBeGreaterThan(0);
     } finally {
-      warnings.mockRestore();
+      logged.restore();
     }
   }, 60_000);
 });
 
 describe("Redis down for the dashboard", () => {
   const callerFor = createCallerFactory(appRouter);
-  const logged = (spy: { mock: { calls: unknown[][] } }, text: string) => spy.mock.calls.filter((c) => String(c[0]).includes(text)).length;
+  // ioredis reports a client without an error listener on console.error, outside our logger.
+  const unhandled = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => String(c[0]).includes("Unhandled error event")).length;
 
   async function throttleKeys(): Promise<number> {
     const client = new Redis({ port, host: "127.0.0.1", maxRetriesPerRequest: 1 });
@@ -137,7 +139,7 @@ describe("Redis down for the dashboard", () => {
 
   it("keeps sign-in, sign-up and their throttles working through an outage, logging it once when it starts and once when it ends", async () => {
     await createMerchant({ name: "Toko", email: "owner@toko.id", password: "benar-sekali" });
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = captureLog();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
@@ -149,18 +151,18 @@ describe("Redis down for the dashboard", () => {
       expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.2" })).toEqual({ ok: false, reason: "throttled" });
       const anonymous = callerFor({ merchantPublicId: null, clientIp: "192.0.2.50" });
       expect((await anonymous.account.signUp({ name: "Toko B", email: "b@toko.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
-      expect(logged(warnings, "sign-in throttle store unavailable")).toBe(1);
+      expect(logged.count("sign-in throttle store unavailable")).toBe(1);
 
       await startRedis();
-      for (let i = 0; i < 60 && logged(warnings, "reachable again") === 0; i++) {
+      for (let i = 0; i < 60 && logged.count("reachable again") === 0; i++) {
         expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(logged(warnings, "sign-in throttle store reachable again")).toBe(1);
-      expect(logged(warnings, "sign-in throttle store unavailable")).toBe(1);
-      expect(logged(errors, "Unhandled error event")).toBe(0);
+      expect(logged.count("sign-in throttle store reachable again")).toBe(1);
+      expect(logged.count("sign-in throttle store unavailable")).toBe(1);
+      expect(unhandled(errors)).toBe(0);
     } finally {
-      warnings.mockRestore();
+      logged.restore();
       errors.mockRestore();
     }
   }, 60_000);
@@ -170,16 +172,16 @@ describe("Redis down for the dashboard", () => {
     const closed = await freePort();
     process.env.REDIS_URL = `redis://127.0.0.1:${closed}`;
     resetEnvForTests();
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = captureLog();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
       const anonymous = callerFor({ merchantPublicId: null, clientIp: "192.0.2.51" });
       expect((await anonymous.account.signUp({ name: "Toko C", email: "c@toko.id", password: "rahasia-123", brandName: "Toko" })).api_key).toMatch(/^sk_live_/);
-      expect(logged(warnings, "sign-in throttle store unavailable")).toBe(1);
-      expect(logged(errors, "Unhandled error event")).toBe(0);
+      expect(logged.count("sign-in throttle store unavailable")).toBe(1);
+      expect(unhandled(errors)).toBe(0);
     } finally {
-      warnings.mockRestore();
+      logged.restore();
       errors.mockRestore();
       await getLoginThrottleStore().close?.();
       process.env.REDIS_URL = `redis://127.0.0.1:${port}`;

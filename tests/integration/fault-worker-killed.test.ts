@@ -11,7 +11,7 @@ import { getDb } from "@/server/db/client";
 import { INTERRUPTED_ATTEMPT } from "@/server/services/webhooks/deliver-due";
 import { LEASE_MS } from "@/server/services/webhooks/lease-keeper";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { deliveredCode, expectLedgerBalanced, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -49,7 +49,7 @@ describe("webhook worker killed mid-delivery", () => {
   it("leaves the leased deliveries alone until the lease runs out, then delivers each exactly once more and records it", async () => {
     const hooks = await endpoint();
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { rateLimit: 10_000, webhookUrl: hooks.url });
+    await updateMerchant(m.id, { rateLimit: 10_000, webhookUrl: hooks.url });
     // As many as the worker sends to one endpoint at once (its per-endpoint cap), so all are in flight when it dies.
     for (let i = 0; i < 4; i++) {
       const otpId = (await requestOtp(m.key, { channel: "sms", destination: `62817${String(60_000_001 + i * 3).padStart(8, "0")}` })).body.data!.otp_id as string;
@@ -73,10 +73,10 @@ describe("webhook worker killed mid-delivery", () => {
     expect(inFlight.every((d) => d.attemptCount === 1 && d.attempts.length === 1 && d.attempts[0].error === INTERRUPTED_ATTEMPT && d.attempts[0].statusCode === null)).toBe(true);
     expect(inFlight.every((d) => d.lockedUntil!.getTime() <= killedAt + LEASE_MS)).toBe(true);
     expect(LEASE_MS).toBeLessThanOrEqual(15_000);
-    expect(await runOnce({ now: new Date() })).toBe(0);
+    expect(await deliverDueWebhooks({ now: new Date() })).toBe(0);
 
     hooks.answer();
-    expect(await runOnce({ now: new Date(killedAt + LEASE_MS + 1000) })).toBe(4);
+    expect(await deliverDueWebhooks({ now: new Date(killedAt + LEASE_MS + 1000) })).toBe(4);
     const done = await db.webhookDelivery.findMany({ where: { event: { merchantId: m.id } }, include: { attempts: { orderBy: { attemptNumber: "asc" } }, event: true } });
     expect(done.every((d) => d.status === "succeeded" && d.attemptCount === 2 && d.attempts.length === 2 && d.lockedUntil === null)).toBe(true);
     expect(done.every((d) => d.attempts[0].error === INTERRUPTED_ATTEMPT && d.attempts[1].statusCode === 200 && d.attempts[1].error === null)).toBe(true);
@@ -88,7 +88,7 @@ describe("webhook worker killed mid-delivery", () => {
   it("a worker process started after the kill delivers what the killed one left, each event once", async () => {
     const hooks = await endpoint();
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { rateLimit: 10_000, webhookUrl: hooks.url });
+    await updateMerchant(m.id, { rateLimit: 10_000, webhookUrl: hooks.url });
     for (let i = 0; i < 4; i++) {
       const otpId = (await requestOtp(m.key, { channel: "sms", destination: `62818${String(70_000_001 + i * 3).padStart(8, "0")}` })).body.data!.otp_id as string;
       await verify(m.key, { otp_id: otpId, otp: await deliveredCode(otpId) });

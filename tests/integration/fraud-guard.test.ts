@@ -57,9 +57,7 @@ describe("geo permissions", () => {
 
   it("follows the merchant's own permissions per channel class", async () => {
     const m = await merchant();
-    await updateMerchant(m.merchantId, { geoPermissions: { sms: ["62", "60", "65"], whatsapp: ["62"] } });
-    const { clearAuthCacheForTests } = await import("@/server/http/authenticate");
-    clearAuthCacheForTests();
+    await updateMerchant(m.id, { geoPermissions: { sms: ["62", "60", "65"], whatsapp: ["62"] } });
     expect((await requestOtp(m.key, { channel: "sms", destination: "60123456789" })).status).toBe(200);
     expect((await requestOtp(m.key, { channel: "voice", destination: "60123456789", brand: "Toko" })).body.error?.code).toBe("GEO_NOT_ALLOWED");
     expect((await requestOtp(m.key, { channel: "whatsapp", destination: "447700900123" })).body.error?.code).toBe("GEO_NOT_ALLOWED");
@@ -131,12 +129,10 @@ describe("prefix_spike", () => {
   it("blocks sooner at max and never when off", async () => {
     const max = await merchant();
     await withHistory(max);
-    await updateMerchant(max.merchantId, { fraudGuard: "max" });
+    await updateMerchant(max.id, { fraudGuard: "max" });
     const off = await merchant();
     await withHistory(off);
-    await updateMerchant(off.merchantId, { fraudGuard: "off" });
-    const { clearAuthCacheForTests } = await import("@/server/http/authenticate");
-    clearAuthCacheForTests();
+    await updateMerchant(off.id, { fraudGuard: "off" });
     expect((await pumpUntilBlocked(max, "62899")).passed).toBe(8);
     expect((await pumpUntilBlocked(off, "62899", 30)).refusal).toBeNull();
   });
@@ -210,7 +206,7 @@ describe("signal_velocity and signals", () => {
 
   it("keys devices too, and max allows fewer destinations", async () => {
     const m = await merchant();
-    await updateMerchant(m.merchantId, { fraudGuard: "max" });
+    await updateMerchant(m.id, { fraudGuard: "max" });
     let passed = 0;
     while ((await requestOtp(m.key, { channel: "sms", destination: fresh("62812"), signals: { device_id: "phone-abc" } })).status === 200) passed++;
     expect(passed).toBe(6);

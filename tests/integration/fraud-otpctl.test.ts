@@ -40,6 +40,6 @@ describe("otpctl and the fraud guard", { timeout: 120_000 }, () => {
     expect((await json(["fraud", "blocks", "--merchant", merchant_id])).blocks[0]).toMatchObject({ active: false, unblocked_at: expect.any(String) });
     const missing = await otpctl(["fraud", "blocks", "--merchant", "mch_nope", "--json"]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/not found/);
+    expect(missing.stderr).toMatch(/tidak ditemukan/);
   });
 });

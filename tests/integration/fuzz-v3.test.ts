@@ -26,7 +26,7 @@ let realOtpId: string;
 // The harness empties every table before each test, so each test gets its own merchant.
 beforeEach(async () => {
   merchant = await newMerchant({ saldo: 1_000_000 });
-  await updateMerchant(merchant.merchantId, { rateLimit: 100_000 });
+  await updateMerchant(merchant.id, { rateLimit: 100_000 });
   realOtpId = (await requestOtp(merchant.key, { channel: "sms", destination: "6281255500001" })).body.data!.otp_id as string;
 });
 

@@ -12,6 +12,7 @@ import { appRouter } from "@/server/trpc/routers/app-router";
 import { overrideEnv } from "../harness/env-override";
 import { postXenditCallback, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
 import { newMerchant, requestOtp, saldoOf, verify } from "../harness/v3-fixtures";
+import { captureLog } from "../harness/log-lines";
 
 const restores: (() => void)[] = [];
 afterEach(() => {
@@ -86,34 +87,37 @@ describe("dashboard procedures with control characters", () => {
 describe("signed vendor callbacks holding NUL", () => {
   it("acknowledges a Xendit callback whose reference_id is NUL, and logs it", async () => {
     restores.push(overrideEnv({ XENDIT_CALLBACK_TOKEN: XENDIT_TEST_TOKEN }));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = captureLog();
     const res = await postXenditCallback({ event: "qr.payment", data: { id: "qrpy_1", qr_id: "qr_1", reference_id: "\u0000", amount: 10_000, status: "SUCCEEDED" } }, XENDIT_TEST_TOKEN);
     expect(res).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
-    expect(warn.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining('"vendor":"xendit"'));
+    logged.restore();
+    expect(logged.lines).toContainEqual(expect.objectContaining({ level: "warn", vendor: "xendit" }));
   });
 
   it("acknowledges a signed WhatsApp post with NUL ids (statuses and messages), and logs it", async () => {
     const secret = "meta-app-secret";
     restores.push(overrideEnv({ WHATSAPP_APP_SECRET: secret, WHATSAPP_NUMBER: "6281100000000" }));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = captureLog();
     for (const value of [{ statuses: [{ id: "wamid.\u0000", status: "failed" }] }, { messages: [{ id: "wamid.\u0000", from: "6281234567890", type: "text", text: { body: "KODE 123456" } }] }]) {
       const body = JSON.stringify({ entry: [{ changes: [{ value }] }] });
       const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
       const res = await whatsappPost(new Request("http://localhost:3000/api/hooks/whatsapp", { method: "POST", body, headers: { "x-hub-signature-256": signature } }));
       expect(res.status).toBe(200);
     }
-    expect(warn.mock.calls.filter((c) => String(c[0]).includes('"vendor":"whatsapp"'))).toHaveLength(2);
+    logged.restore();
+    expect(logged.lines.filter((l) => l.vendor === "whatsapp")).toHaveLength(2);
   });
 
   it("acknowledges a signed Twilio status with a NUL MessageSid, and logs it", async () => {
     const token = "twilio-auth-token";
     restores.push(overrideEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: token, TWILIO_FROM_NUMBER: "+1500" }));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = captureLog();
     const params = { MessageSid: "SM\u0000", MessageStatus: "failed" };
     const url = "http://localhost:3000/api/hooks/twilio/status";
     const signature = createHmac("sha1", token).update(url + Object.keys(params).sort().map((k) => k + params[k as keyof typeof params]).join("")).digest("base64");
     const res = await twilioPost(new Request(url, { method: "POST", body: new URLSearchParams(params).toString(), headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature } }));
     expect(res.status).toBe(200);
-    expect(warn.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining('"vendor":"twilio"'));
+    logged.restore();
+    expect(logged.lines).toContainEqual(expect.objectContaining({ level: "warn", vendor: "twilio" }));
   });
 });

@@ -6,7 +6,7 @@ import { GET as metricsRoute } from "@/app/metrics/route";
 import { breakerFor, resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { answerScrape, startMetricsServer } from "@/server/metrics/exposition";
 import { applyDeliveryReceipt } from "@/server/services/delivery/receipts";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { GET as accountRoute } from "@/app/v3/account/route";
 import { overrideEnv } from "../harness/env-override";
 import { readEnvelope, v3Request } from "../harness/http";
@@ -98,7 +98,7 @@ describe("counters after a scripted flow", () => {
     const bOtp = (await requestOtp(b.key, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
     expect((await verify(b.key, { otp_id: bOtp, otp: await deliveredCode(bOtp) })).body.data?.verified).toBe(true);
     expect((await readEnvelope(await accountRoute(v3Request("/v3/account")))).status).toBe(401);
-    expect(await runOnce()).toBe(2);
+    expect(await deliverDueWebhooks()).toBe(2);
 
     const after = await scrapeApp(TOKEN);
     expect(countersMoved(before, after)).toEqual({

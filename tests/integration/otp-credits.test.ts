@@ -28,7 +28,7 @@ describe("credits", () => {
 
   it("uses the merchant's price override", async () => {
     const m = await newMerchant({ saldo: 1000 });
-    await updateMerchant(m.merchantId, { prices: { sms: 123 } });
+    await updateMerchant(m.id, { prices: { sms: 123 } });
     expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data).toMatchObject({ price: 123, last_balance: 877 });
   });
 
@@ -58,7 +58,7 @@ describe("credits", () => {
 
   it("lets exactly 10 of 50 parallel creations through with credit for 10: saldo 0, 10 charges, ledger balanced", async () => {
     const m = await newMerchant({ saldo: 4500 });
-    await updateMerchant(m.merchantId, { rateLimit: 1000 });
+    await updateMerchant(m.id, { rateLimit: 1000 });
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => requestOtp(m.key, { channel: "sms", destination: `62812${10_000_001 + i * 7}` })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status === 402)).toHaveLength(40);
@@ -143,7 +143,7 @@ describe("idempotency with external_id", () => {
 
   it("produces exactly one transaction from concurrent duplicates", async () => {
     const m = await newMerchant({ saldo: 10_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 1000 });
+    await updateMerchant(m.id, { rateLimit: 1000 });
     const results = await Promise.all(Array.from({ length: 15 }, () => requestOtp(m.key, { channel: "sms", destination: PHONE, external_id: "storm" })));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.data!.otp_id)).size).toBe(1);
@@ -246,7 +246,7 @@ describe("per-destination limits", () => {
   it("does not count requests rejected for lack of credit", async () => {
     const m = await newMerchant({ saldo: 100 });
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(402);
-    await adjustBalance(m.merchantId, 10_000, "top up for the test");
+    await adjustBalance(m.id, 10_000, "top up for the test");
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(200);
   });
 
@@ -266,7 +266,7 @@ describe("per-destination limits", () => {
 
   it("never exceeds the limit under concurrent requests", async () => {
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { rateLimit: 1000 });
+    await updateMerchant(m.id, { rateLimit: 1000 });
     const results = await Promise.all(Array.from({ length: 12 }, () => requestOtp(m.key, { channel: "sms", destination: PHONE })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);

@@ -9,7 +9,7 @@ import { applySandboxReceipts } from "@/server/services/delivery/receipts";
 import { emitExpiredEvents } from "@/server/services/otp/expiry-events";
 import { advanceDueFallbacks } from "@/server/services/otp/fallback";
 import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { deliveredCode, requestOtp, saldoOf, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook } from "../harness/webhook-merchant";
 import type { Received } from "../harness/webhook-receiver";
@@ -30,7 +30,7 @@ function signedWith(received: Received, secret: string): boolean {
 
 async function subscribedToEverything() {
   const setup = await merchantWithWebhook();
-  await updateMerchant(setup.m.merchantId, { webhookEvents: [...OTP_EVENT_TYPES] });
+  await updateMerchant(setup.m.id, { webhookEvents: [...OTP_EVENT_TYPES] });
   return setup;
 }
 
@@ -57,7 +57,7 @@ describe("lifecycle events", () => {
     expect(await saldoOf(m.id)).toBe(100_000 - 350 - 450);
 
     // Events of the later steps were recorded at the test's clock; deliver as that clock would.
-    while ((await runOnce({ now: later(60) })) > 0);
+    while ((await deliverDueWebhooks({ now: later(60) })) > 0);
     expect(await recordedTypes(m.id)).toEqual(["otp.sent", "otp.fallback", "otp.sent", "otp.delivered", "otp.verified"]);
     // No ordering promise on the wire: read them in the order they were recorded.
     const order = await recordedIds(m.id);
@@ -128,18 +128,18 @@ describe("lifecycle events", () => {
     await emitExpiredEvents(later(61));
     await verify(m.key, { otp_id: otpId, otp: await deliveredCode(otpId) });
     expect(await recordedTypes(m.id)).toEqual(["otp.verified"]);
-    while ((await runOnce()) > 0);
+    while ((await deliverDueWebhooks()) > 0);
     expect(parsed(receiver.received).map((e) => e.type)).toEqual(["otp.verified"]);
   });
 
   it("delivers only the chosen types", async () => {
     const { m, receiver } = await merchantWithWebhook();
-    const shown = await updateMerchant(m.merchantId, { webhookEvents: ["otp.delivered", "otp.verified"] });
+    const shown = await updateMerchant(m.id, { webhookEvents: ["otp.delivered", "otp.verified"] });
     expect(shown).toMatchObject({ webhook_events: ["otp.delivered", "otp.verified"] });
     const res = await requestOtp(m.key, { channel: "sms", destination: "6281234567890" });
     await applySandboxReceipts(later(2));
     await verify(m.key, { otp_id: res.body.data!.otp_id, otp: await deliveredCode(res.body.data!.otp_id as string) });
-    while ((await runOnce({ now: later(60) })) > 0);
+    while ((await deliverDueWebhooks({ now: later(60) })) > 0);
     expect(parsed(receiver.received).map((e) => e.type).sort()).toEqual(["otp.delivered", "otp.verified"]);
   });
 });

@@ -255,7 +255,7 @@ describe("misscall", () => {
 describe("sandbox delivery", () => {
   it("records the SMS a vendor would carry: the SMS Retriever form with the app hash on its last line when the merchant has one", async () => {
     const m = await newMerchant({ brandName: "Kopi Senja" });
-    await updateMerchant(m.merchantId, { smsAppHash: "FA+9qCX9VSu" });
+    await updateMerchant(m.id, { smsAppHash: "FA+9qCX9VSu" });
     const otpId = (await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
     const [message] = await listSandboxMessages({ otpId });
     expect(message.text).toBe(`<#> ${message.code} adalah kode verifikasi Kopi Senja. Jangan berikan kepada siapa pun.\nFA+9qCX9VSu`);

@@ -99,7 +99,7 @@ describe("otpctl", { timeout: 120_000 }, () => {
       [["merchant", "create", "--name", "A"], /--email is required/],
       [["merchant", "create", "--name", "A", "--email", "not-an-email"], /email/],
       [["merchant", "credit", "mch_x", "--amount", "ten", "--reason", "r"], /--amount must be an integer/],
-      [["merchant", "update", "mch_missing", "--rate-limit", "5"], /not found/],
+      [["merchant", "update", "mch_missing", "--rate-limit", "5"], /tidak ditemukan/],
       [["channel", "disable", "fax"], /unknown channel "fax"/],
       [["merchant", "create", "--name", "A", "--email", "a@x.id", "--ip-allowlist", "10.0.0.0/8"], /CIDR/],
       [["frobnicate"], /unknown command/],

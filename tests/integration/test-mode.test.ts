@@ -9,7 +9,7 @@ import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { matchInboundWhatsapp } from "@/server/services/otp/inbound";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { overrideEnv } from "../harness/env-override";
 import { readEnvelope, v3Request } from "../harness/http";
 import { createTopupOk, pageStatus, simulatePayment, topupRow } from "../harness/topup-fixtures";
@@ -66,7 +66,7 @@ describe("keys and saldo per mode", () => {
 
   it("402 INSUFFICIENT_BALANCE is testable: the test saldo runs out like the live one", async () => {
     const m = await newMerchant({ saldo: 5000 });
-    expect(await adjustBalance(m.merchantId, -(1_000_000 - 100), "uji saldo habis", "test")).toEqual({ saldo: 100 });
+    expect(await adjustBalance(m.testId, -(1_000_000 - 100), "uji saldo habis")).toEqual({ saldo: 100 });
     const refused = await requestOtp(m.testKey, { channel: "sms", destination: PHONE });
     expect(refused.status).toBe(402);
     expect(refused.body.error?.code).toBe("INSUFFICIENT_BALANCE");
@@ -222,11 +222,11 @@ describe("webhooks per mode", () => {
     const testReceiver = await startReceiver();
     cleanups.push(liveReceiver.close, testReceiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: liveReceiver.url });
-    await updateMerchant(m.merchantId, { webhookUrl: testReceiver.url }, "test");
+    await updateMerchant(m.id, { webhookUrl: liveReceiver.url });
+    await updateMerchant(m.id, { webhookUrl: testReceiver.url }, "test");
     const otpId = (await requestOtp(m.testKey, { channel: "sms", destination: PHONE })).body.data!.otp_id as string;
     await verify(m.testKey, { otp_id: otpId, otp: await codeOf(m.testKey, otpId) });
-    while ((await runOnce()) > 0);
+    while ((await deliverDueWebhooks()) > 0);
     expect(liveReceiver.received).toHaveLength(0);
     expect(testReceiver.received).toHaveLength(1);
     const payload = JSON.parse(testReceiver.received[0].body);

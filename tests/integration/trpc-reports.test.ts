@@ -145,7 +145,7 @@ describe("message previews", () => {
 
   it("shows the short SMS Retriever form with the app hash on its last line when the merchant has one", async () => {
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { smsAppHash: "FA+9qCX9VSu" });
+    await updateMerchant(m.id, { smsAppHash: "FA+9qCX9VSu" });
     const previews = await callerFor({ merchantPublicId: m.merchantId }).account.messagePreviews({ brandName: "Kopi Senja", brandEmail: "" });
     expect(previews.sms.startsWith("<#> 482913")).toBe(true);
     expect(previews.sms.split("\n").at(-1)).toBe("FA+9qCX9VSu");

@@ -23,7 +23,7 @@ describe("GET /v3/account", () => {
   it("saldo is an integer that follows the ledger", async () => {
     const m = await newMerchant({ saldo: 10_000 });
     await requestOtp(m.key, { channel: "sms", destination: "6281234567890" });
-    await adjustBalance(m.merchantId, 2_000, "test credit");
+    await adjustBalance(m.id, 2_000, "test credit");
     const { saldo } = (await account(m.key)).body.data as { saldo: unknown };
     expect(Number.isInteger(saldo)).toBe(true);
     expect(saldo).toBe(10_000 - 450 + 2_000);
@@ -31,7 +31,7 @@ describe("GET /v3/account", () => {
 
   it("never includes an API key, the password, the webhook secret or internal ids", async () => {
     const m = await newMerchant({ password: "rahasia-sekali-123" });
-    const { webhook_secret } = (await updateMerchant(m.merchantId, { webhookUrl: "http://127.0.0.1:9/hooks" })) as { webhook_secret: string };
+    const { webhook_secret } = (await updateMerchant(m.id, { webhookUrl: "http://127.0.0.1:9/hooks" })) as { webhook_secret: string };
     expect(webhook_secret).toMatch(/^whsec_/);
     const db = await getDb();
     const row = await db.merchant.findUniqueOrThrow({ where: { id: m.id }, include: { apiKeys: true } });

@@ -47,14 +47,14 @@ describe("/v3 bearer authentication", () => {
 
   it("a revoked key is 401 UNAUTHORIZED", async () => {
     const m = await newMerchant();
-    await revokeApiKey(m.keyId);
+    await revokeApiKey(m.id, m.keyId);
     expect(await unauthorized({ authorization: `Bearer ${m.key}` })).toMatch(/dicabut/);
   });
 
   it("the five causes have five different messages", async () => {
     const m = await newMerchant();
     const revoked = await newMerchant();
-    await revokeApiKey(revoked.keyId);
+    await revokeApiKey(revoked.id, revoked.keyId);
     const messages = [
       await unauthorized({}),
       await unauthorized({ authorization: "" }),
@@ -74,7 +74,7 @@ describe("/v3 bearer authentication", () => {
     const m = await newMerchant();
     const clock = freezeClock();
     expect((await account(m.key)).status).toBe(200);
-    await revokeApiKey(m.keyId);
+    await revokeApiKey(m.id, m.keyId);
     clock.advance(1000);
     expect((await account(m.key)).status).toBe(401);
   });

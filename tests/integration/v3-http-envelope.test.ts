@@ -1,15 +1,16 @@
 // The /v3 envelope: whatever arrives, the answer is {success, data, error} JSON
 // with an X-Request-Id — never HTML, never a stack trace, never a 500 for bad input.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as catchAll } from "@/app/v3/[...path]/route";
 import * as catchAllRoute from "@/app/v3/[...path]/route";
 import * as rootRoute from "@/app/v3/route";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { POST as requestPost } from "@/app/v3/request/route";
-import { MAX_BODY_BYTES } from "@/server/http/read-json-body";
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { v3Route } from "@/server/http/v3-route";
 import { readEnvelope, routeParams, v3Request } from "../harness/http";
 import { newMerchant } from "../harness/v3-fixtures";
+import { captureLog } from "../harness/log-lines";
 
 const echoBody = v3Route(async (ctx) => ({ received: await ctx.json(), again: await ctx.json() }));
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -85,15 +86,18 @@ describe("/v3 envelope", () => {
 
   it("an unexpected error is 500 INTERNAL_ERROR in the envelope, without its message or stack", async () => {
     const m = await newMerchant();
-    const stderr = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = captureLog();
     const boom = v3Route(async () => {
       throw new Error("connection string postgres://secret@db");
     });
     const res = await readEnvelope(await boom(v3Request("/v3/x", { key: m.key })));
-    stderr.mockRestore();
+    logged.restore();
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, data: null, error: { code: "INTERNAL_ERROR", message: expect.any(String) } });
     expect(JSON.stringify(res.body)).not.toMatch(/secret|at .*\.ts/);
+    // The operator's side: the stack, under the request id the client was given.
+    const line = logged.lines.find((l) => l.msg === "unhandled error in /v3 handler");
+    expect(line).toMatchObject({ level: "error", request_id: res.headers.get("x-request-id"), error: expect.stringContaining("postgres://secret@db") });
   });
 
   it("a handler that returns nothing still answers the full envelope, data null", async () => {
@@ -105,7 +109,7 @@ describe("/v3 envelope", () => {
 
   it("every response carries its own X-Request-Id: success, 401, 404, 405, 500", async () => {
     const m = await newMerchant();
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = captureLog();
     const responses = [
       await accountGet(v3Request("/v3/account", { key: m.key })),
       await accountGet(v3Request("/v3/account")),
@@ -113,7 +117,7 @@ describe("/v3 envelope", () => {
       await (await import("@/app/v3/account/route")).POST(v3Request("/v3/account", { body: {} })),
       await v3Route(async () => Promise.reject(new Error("x")))(v3Request("/v3/x", { key: m.key })),
     ];
-    vi.restoreAllMocks();
+    logged.restore();
     expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 405, 500]);
     const ids = responses.map((r) => r.headers.get("x-request-id"));
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

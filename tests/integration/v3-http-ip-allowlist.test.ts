@@ -94,10 +94,10 @@ describe("/v3 IP allowlist", () => {
     let now = Date.now();
     vi.useFakeTimers({ toFake: ["Date"], now });
     expect((await call(m.key, { "x-forwarded-for": "198.51.100.1" })).status).toBe(200);
-    await updateMerchant(m.merchantId, { ipAllowlist: "203.0.113.7" });
+    await updateMerchant(m.id, { ipAllowlist: "203.0.113.7" });
     vi.setSystemTime((now += 1000));
     expect((await call(m.key, { "x-forwarded-for": "198.51.100.1" })).status).toBe(403);
-    await updateMerchant(m.merchantId, { ipAllowlist: "" });
+    await updateMerchant(m.id, { ipAllowlist: "" });
     vi.setSystemTime((now += 1000));
     expect((await call(m.key, { "x-forwarded-for": "198.51.100.1" })).status).toBe(200);
   });

@@ -12,6 +12,7 @@ import { MemoryRateLimitStore } from "@/server/http/rate-limit/memory-store";
 import { RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
 import { account, newMerchant } from "../harness/v3-fixtures";
+import { captureLog } from "../harness/log-lines";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const closers: (() => Promise<void> | void)[] = [];
@@ -111,17 +112,18 @@ describe("rate-limit stores", () => {
   });
 
   it("fails open to in-memory counting, with a logged warning, when Redis refuses connections", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = captureLog();
     const limiter = new RateLimiter(redisStore("test:down:", "redis://127.0.0.1:1"));
     const decisions = [];
     for (let i = 0; i < 22; i++) decisions.push(await limiter.check("key", 20, windowStart + 1));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
     expect(decisions.slice(20).every((d) => !d.allowed)).toBe(true);
-    expect(warn.mock.calls.filter((c) => String(c[0]).includes("rate limit store unavailable"))).toHaveLength(1);
+    logged.restore();
+    expect(logged.lines.filter((l) => l.level === "warn" && l.msg.includes("rate limit store unavailable"))).toHaveLength(1);
   });
 
   it("fails open when Redis stops answering, and counts in Redis again once it answers", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    captureLog(); // restored after the test; the warnings only need keeping off the output
     const proxy = await pausableRedisProxy();
     const prefix = uniquePrefix();
     const limiter = new RateLimiter(redisStore(prefix, proxy.url));

@@ -71,7 +71,7 @@ describe("/v3 global rate limit", () => {
   it("counts per API key: another merchant's key, and another key of the same merchant, have their own count", async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    const secondKey = await createApiKey(m.merchantId);
+    const secondKey = await createApiKey({ id: m.id, livemode: true });
     windowClock();
     await burst(m.key, 20);
     expect((await account(m.key)).status).toBe(429);
@@ -81,7 +81,7 @@ describe("/v3 global rate limit", () => {
 
   it("a merchant's override applies to each of its keys", async () => {
     const m = await newMerchant({ rateLimit: 3 });
-    const secondKey = await createApiKey(m.merchantId);
+    const secondKey = await createApiKey({ id: m.id, livemode: true });
     windowClock();
     for (const key of [m.key, secondKey.api_key]) {
       const results = await burst(key, 3);
@@ -95,7 +95,7 @@ describe("/v3 global rate limit", () => {
     const m = await newMerchant();
     const clock = windowClock();
     expect((await account(m.key)).headers.get("ratelimit-limit")).toBe("20");
-    await updateMerchant(m.merchantId, { rateLimit: 2 });
+    await updateMerchant(m.id, { rateLimit: 2 });
     clock.at(1100);
     expect((await burst(m.key, 3)).map((r) => r.status).sort()).toEqual([200, 200, 429]);
   });

@@ -87,7 +87,7 @@ describe("Twilio adapters", () => {
     const sim = await simulator(() => ({ status: 201, json: { sid: "SM0001", status: "queued" } }));
     configure(twilio(sim.baseUrl));
     const m = await newMerchant({ brandName: "Kopi Senja" });
-    await updateMerchant(m.merchantId, { smsAppHash: "FA+9qCX9VSu" });
+    await updateMerchant(m.id, { smsAppHash: "FA+9qCX9VSu" });
     const res = await sendOtp(m.key, { channel: "sms", destination: PHONE, otp: "482913" });
     const [req] = sim.requests;
     expect(req.path).toBe("/2010-04-01/Accounts/AC123/Messages.json");
@@ -113,7 +113,7 @@ describe("Twilio adapters", () => {
     const sim = await simulator(() => ({ status: 201, json: { sid: "SM0003" } }));
     configure(twilio(sim.baseUrl));
     const m = await newMerchant({ brandName: "Koperasi Simpan Pinjam Sejahtera Ñúśàñtàrà Ëéñéñéñ" });
-    await updateMerchant(m.merchantId, { smsAppHash: "FA+9qCX9VSu" });
+    await updateMerchant(m.id, { smsAppHash: "FA+9qCX9VSu" });
     await sendOtp(m.key, { channel: "sms", destination: PHONE, otp: "48291337" });
     const body = new URLSearchParams(sim.requests[0].body).get("Body")!;
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(140);
@@ -222,7 +222,7 @@ describe("SMTP e-mail adapter", () => {
     const { received, port } = await smtpServer({ refuseRecipient: (address) => (address.endsWith("@greylist.example") ? 451 : undefined) });
     configure({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const m = await newMerchant({ saldo: 10_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 100 });
+    await updateMerchant(m.id, { rateLimit: 100 });
     for (let i = 0; i < 6; i++) expect((await requestOtp(m.key, { channel: "email", destination: `user${i}@greylist.example` })).status).toBe(503);
     const res = await requestOtp(m.key, { channel: "email", destination: "budi@example.id" });
     expect(res.body.data?.status).toBe("sent");
@@ -234,7 +234,7 @@ describe("SMTP e-mail adapter", () => {
     const { rcptTo, port } = await smtpServer({ refuseRecipient: 421 });
     configure({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const m = await newMerchant({ saldo: 10_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 100 });
+    await updateMerchant(m.id, { rateLimit: 100 });
     for (let i = 0; i < 6; i++) expect((await requestOtp(m.key, { channel: "email", destination: `user${i}@example.id` })).status).toBe(503);
     // The sixth request met an open circuit and never reached the server.
     expect(rcptTo).toHaveLength(5);
@@ -382,7 +382,7 @@ describe("vendor outages", () => {
     const sim = await simulator(() => ({ status: 500 }));
     configure({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_API_BASE_URL: sim.baseUrl });
     const m = await newMerchant({ saldo: 10_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 100 });
+    await updateMerchant(m.id, { rateLimit: 100 });
     for (let i = 0; i < 7; i++) expect((await requestOtp(m.key, { channel: "whatsapp", destination: `62812345678${10 + i}` })).status).toBe(503);
     expect(sim.requests).toHaveLength(5);
     expect(await saldoOf(m.id)).toBe(10_000);
@@ -393,7 +393,7 @@ describe("vendor outages", () => {
     const alive = await simulator(() => ({ status: 201, json: { sid: "SM1" } }));
     configure({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_API_BASE_URL: dead.baseUrl, ...twilioAt(alive.baseUrl) });
     const m = await newMerchant({ saldo: 10_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 100 });
+    await updateMerchant(m.id, { rateLimit: 100 });
     for (let i = 0; i < 6; i++) await requestOtp(m.key, { channel: "whatsapp", destination: `62812345678${10 + i}` });
     expect(dead.requests).toHaveLength(5);
     expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).body.data?.status).toBe("sent");
@@ -421,7 +421,7 @@ describe("vendor outages", () => {
     configure({ MISSCALL_API_URL: url, MISSCALL_API_KEY: "k" });
     const attempts = countFetches(url);
     const m = await newMerchant({ saldo: 10_000 });
-    await updateMerchant(m.merchantId, { rateLimit: 100 });
+    await updateMerchant(m.id, { rateLimit: 100 });
     for (let i = 0; i < 4; i++) expect((await requestOtp(m.key, { channel: "misscall", destination: `62812345678${10 + i}` })).status).toBe(503);
     expect(attempts.count).toBe(8);
     // Four refused requests are four failures, not eight: the circuit is still closed and the fifth request reaches the vendor.

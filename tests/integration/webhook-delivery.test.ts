@@ -7,7 +7,7 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { listWebhookEvents, resendEvent, rotateWebhookSecret, sendTestEvent } from "@/server/services/webhooks/manage";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { startReceiver, type Received } from "../harness/webhook-receiver";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook } from "../harness/webhook-merchant";
@@ -53,8 +53,8 @@ describe("otp.verified webhooks", () => {
     const { m, receiver, secret } = await merchantWithWebhook();
     const otpId = await verifiedOtp(m.key);
     await verify(m.key, { otp_id: otpId, otp: "000000" });
-    expect(await runOnce()).toBe(1);
-    expect(await runOnce()).toBe(0);
+    expect(await deliverDueWebhooks()).toBe(1);
+    expect(await deliverDueWebhooks()).toBe(0);
     expect(receiver.received).toHaveLength(1);
     const [hit] = receiver.received;
     expect(verifySignature(hit, secret)).toBe(true);
@@ -77,7 +77,7 @@ describe("otp.verified webhooks", () => {
     expect((await verify(m.key, { otp_id: created.body.data!.otp_id, otp: wrong })).body.data?.verified).toBe(false);
     expect((await verify(m.key, { otp_id: "999999999", otp: code })).status).toBeGreaterThanOrEqual(400);
     expect((await verify(m.key, { otp_id: created.body.data!.otp_id })).status).toBe(400);
-    expect(await runOnce()).toBe(0);
+    expect(await deliverDueWebhooks()).toBe(0);
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -85,7 +85,7 @@ describe("otp.verified webhooks", () => {
     const { m, receiver } = await merchantWithWebhook(() => ({ status: 500 }));
     await verifiedOtp(m.key);
     let now = new Date();
-    await runOnce({ now });
+    await deliverDueWebhooks({ now });
     const delays = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
     const db = await getDb();
     for (const delay of delays) {
@@ -93,22 +93,22 @@ describe("otp.verified webhooks", () => {
       const [last] = pending.attempts;
       // Counted from the end of the attempt that failed (its start plus its latency).
       expect(pending.nextAttemptAt!.getTime()).toBe(last.startedAt.getTime() + last.latencyMs! + delay);
-      expect(await runOnce({ now: at(pending.nextAttemptAt!, -1) })).toBe(0);
+      expect(await deliverDueWebhooks({ now: at(pending.nextAttemptAt!, -1) })).toBe(0);
       now = pending.nextAttemptAt!;
-      expect(await runOnce({ now })).toBe(1);
+      expect(await deliverDueWebhooks({ now })).toBe(1);
     }
     const [delivery] = await db.webhookDelivery.findMany({ include: { attempts: true } });
     expect(delivery).toMatchObject({ status: "failed", attemptCount: 8 });
     expect(delivery.attempts.map((a) => a.statusCode)).toEqual(Array(8).fill(500));
     expect(receiver.received).toHaveLength(8);
-    expect(await runOnce({ now: at(now, 100 * 3600_000) })).toBe(0);
+    expect(await deliverDueWebhooks({ now: at(now, 100 * 3600_000) })).toBe(0);
   });
 
   it("retries after a timeout and after a refused connection, recording each attempt's error", async () => {
     const { m } = await merchantWithWebhook(() => ({ status: 200, delayMs: 2000 }));
     await verifiedOtp(m.key);
     const now = new Date();
-    await runOnce({ now, timeoutMs: 200 });
+    await deliverDueWebhooks({ now, timeoutMs: 200 });
     const db = await getDb();
     let [delivery] = await db.webhookDelivery.findMany({ include: { attempts: true } });
     expect(delivery.status).toBe("pending");
@@ -120,7 +120,7 @@ describe("otp.verified webhooks", () => {
     await closed.close();
     await db.webhookEndpoint.update({ where: { merchantId: m.id }, data: { url: closed.url } });
     const second = delivery.nextAttemptAt!;
-    await runOnce({ now: second });
+    await deliverDueWebhooks({ now: second });
     [delivery] = await db.webhookDelivery.findMany({ include: { attempts: { orderBy: { attemptNumber: "asc" } } } });
     expect(delivery.attempts[1].error).toBe("ECONNREFUSED");
     expect(delivery.nextAttemptAt!.getTime()).toBe(second.getTime() + delivery.attempts[1].latencyMs! + 300_000);
@@ -130,8 +130,8 @@ describe("otp.verified webhooks", () => {
     const { m } = await merchantWithWebhook(() => ({ status: 200, delayMs: 3000 }));
     await verifiedOtp(m.key);
     const now = new Date();
-    await runOnce({ now, timeoutMs: 1500 });
-    expect(await runOnce({ now: at(now, 5000) })).toBe(0);
+    await deliverDueWebhooks({ now, timeoutMs: 1500 });
+    expect(await deliverDueWebhooks({ now: at(now, 5000) })).toBe(0);
     const delivery = await (await getDb()).webhookDelivery.findFirstOrThrow();
     expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(now.getTime() + 1500 + 5000);
   });
@@ -140,12 +140,12 @@ describe("otp.verified webhooks", () => {
     const { m } = await merchantWithWebhook((n) => (n === 1 ? { status: 429, headers: { "retry-after": "120" } } : { status: 503, headers: { "retry-after": "1" } }));
     await verifiedOtp(m.key);
     const now = new Date();
-    await runOnce({ now });
+    await deliverDueWebhooks({ now });
     const db = await getDb();
     let [delivery] = await db.webhookDelivery.findMany({ include: { attempts: { orderBy: { attemptNumber: "asc" } } } });
     expect(delivery.nextAttemptAt!.getTime()).toBe(now.getTime() + delivery.attempts[0].latencyMs! + 120_000);
     const second = delivery.nextAttemptAt!;
-    await runOnce({ now: second });
+    await deliverDueWebhooks({ now: second });
     [delivery] = await db.webhookDelivery.findMany({ include: { attempts: { orderBy: { attemptNumber: "asc" } } } });
     expect(delivery.nextAttemptAt!.getTime()).toBe(second.getTime() + delivery.attempts[1].latencyMs! + 300_000);
   });
@@ -154,7 +154,7 @@ describe("otp.verified webhooks", () => {
     const retryAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 20 * 60_000);
     const { m } = await merchantWithWebhook(() => ({ status: 503, headers: { "retry-after": retryAt.toUTCString() } }));
     await verifiedOtp(m.key);
-    await runOnce();
+    await deliverDueWebhooks();
     const db = await getDb();
     const [delivery] = await db.webhookDelivery.findMany();
     expect(delivery.status).toBe("pending");
@@ -164,21 +164,21 @@ describe("otp.verified webhooks", () => {
   it("disables the endpoint on 410 Gone and stops delivering", async () => {
     const { m, receiver } = await merchantWithWebhook(() => ({ status: 410 }));
     await verifiedOtp(m.key);
-    await runOnce();
+    await deliverDueWebhooks();
     const db = await getDb();
     const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { merchantId: m.id } });
     expect(endpoint.enabled).toBe(false);
     expect((await db.webhookDelivery.findFirstOrThrow()).status).toBe("failed");
     const second = await requestOtp(m.key, { channel: "email", destination: "a@b.co" });
     await verify(m.key, { otp_id: second.body.data!.otp_id, otp: await deliveredCode(second.body.data!.otp_id as string) });
-    expect(await runOnce()).toBe(0);
+    expect(await deliverDueWebhooks()).toBe(0);
     expect(receiver.received).toHaveLength(1);
   });
 
   it("does not follow redirects: a 3xx is a failed attempt", async () => {
     const { m, receiver } = await merchantWithWebhook(() => ({ status: 302, headers: { location: "http://127.0.0.1:1/elsewhere" } }));
     await verifiedOtp(m.key);
-    await runOnce();
+    await deliverDueWebhooks();
     const db = await getDb();
     const delivery = await db.webhookDelivery.findFirstOrThrow({ include: { attempts: true } });
     expect(delivery.status).toBe("pending");
@@ -189,7 +189,7 @@ describe("otp.verified webhooks", () => {
   it("two workers running at once send a due delivery exactly once", async () => {
     const { m, receiver } = await merchantWithWebhook(() => ({ status: 200, delayMs: 100 }));
     await verifiedOtp(m.key);
-    const counts = await Promise.all([runOnce(), runOnce()]);
+    const counts = await Promise.all([deliverDueWebhooks(), deliverDueWebhooks()]);
     expect(counts.sort()).toEqual([0, 1]);
     expect(receiver.received).toHaveLength(1);
     const db = await getDb();
@@ -202,7 +202,7 @@ describe("otp.verified webhooks", () => {
       const created = await requestOtp(m.key, { channel: "email", destination: `u${i}@b.co` });
       await verify(m.key, { otp_id: created.body.data!.otp_id, otp: await deliveredCode(created.body.data!.otp_id as string) });
     }
-    const counts = await Promise.all([runOnce(), runOnce(), runOnce()]);
+    const counts = await Promise.all([deliverDueWebhooks(), deliverDueWebhooks(), deliverDueWebhooks()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
     expect(receiver.received).toHaveLength(3);
     expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(3);
@@ -213,7 +213,7 @@ describe("otp.verified webhooks", () => {
     for (let i = 0; i < 12; i++) await sendTestEvent(m.id);
     const loop = async (connection: ReturnType<typeof separateConnection>) => {
       let claimed = 0;
-      for (let n = await runOnce({ connection, batchSize: 2 }); n > 0; n = await runOnce({ connection, batchSize: 2 })) claimed += n;
+      for (let n = await deliverDueWebhooks({ connection, batchSize: 2 }); n > 0; n = await deliverDueWebhooks({ connection, batchSize: 2 })) claimed += n;
       return claimed;
     };
     const claimed = await Promise.all([loop(separateConnection()), loop(separateConnection())]);
@@ -233,8 +233,8 @@ describe("otp.verified webhooks", () => {
     const db = await getDb();
     // A worker claimed it and died: the lease is set, no attempt was recorded.
     await db.webhookDelivery.updateMany({ data: { lockedUntil: at(now, 60_000) } });
-    expect(await runOnce({ now })).toBe(0);
-    expect(await runOnce({ now: at(now, 60_000) })).toBe(1);
+    expect(await deliverDueWebhooks({ now })).toBe(0);
+    expect(await deliverDueWebhooks({ now: at(now, 60_000) })).toBe(1);
     expect(receiver.received).toHaveLength(1);
     expect((await db.webhookDelivery.findFirstOrThrow()).status).toBe("succeeded");
   });
@@ -246,12 +246,12 @@ describe("otp.verified webhooks", () => {
     await db.$executeRaw`UPDATE webhook_deliveries SET locked_until = now() + interval '60 seconds'`;
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 * 60_000 });
     try {
-      expect(await runOnce()).toBe(0);
+      expect(await deliverDueWebhooks()).toBe(0);
     } finally {
       vi.useRealTimers();
     }
     await db.$executeRaw`UPDATE webhook_deliveries SET locked_until = now() - interval '1 second'`;
-    expect(await runOnce()).toBe(1);
+    expect(await deliverDueWebhooks()).toBe(1);
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -261,7 +261,7 @@ describe("otp.verified webhooks", () => {
     resetEnvForTests();
     try {
       for (const url of ["http://127.0.0.1:8080/h", "http://10.1.2.3/h", "http://192.168.1.1/h", "http://169.254.169.254/latest", "http://[::1]/h", "http://[::ffff:169.254.169.254]/latest", "http://[::ffff:127.0.0.1]:8080/h", "http://0x7f.1/h", "ftp://example.com/h"]) {
-        await expect(updateMerchant(m.merchantId, { webhookUrl: url }), url).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+        await expect(updateMerchant(m.id, { webhookUrl: url }), url).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
       }
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
@@ -273,11 +273,11 @@ describe("otp.verified webhooks", () => {
     const { m, receiver, secret: oldSecret } = await merchantWithWebhook();
     const { secret: newSecret } = await rotateWebhookSecret(m.id);
     await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     expect(verifySignature(receiver.received[0], newSecret)).toBe(true);
     expect(verifySignature(receiver.received[0], oldSecret)).toBe(true);
     await sendTestEvent(m.id);
-    await runOnce({ now: at(new Date(), 25 * 3600_000) });
+    await deliverDueWebhooks({ now: at(new Date(), 25 * 3600_000) });
     expect(verifySignature(receiver.received[1], newSecret)).toBe(true);
     expect(verifySignature(receiver.received[1], oldSecret)).toBe(false);
   });
@@ -288,10 +288,10 @@ describe("otp.verified webhooks", () => {
     const { secret: second } = await rotateWebhookSecret(m.id, start);
     const { secret: third } = await rotateWebhookSecret(m.id, at(start, 12 * 3600_000));
     await sendTestEvent(m.id);
-    await runOnce({ now: at(start, 13 * 3600_000) });
+    await deliverDueWebhooks({ now: at(start, 13 * 3600_000) });
     for (const secret of [first, second, third]) expect(verifySignature(receiver.received[0], secret)).toBe(true);
     await sendTestEvent(m.id);
-    await runOnce({ now: at(start, 25 * 3600_000) });
+    await deliverDueWebhooks({ now: at(start, 25 * 3600_000) });
     expect(verifySignature(receiver.received[1], first)).toBe(false);
     expect(verifySignature(receiver.received[1], second)).toBe(true);
     expect(verifySignature(receiver.received[1], third)).toBe(true);
@@ -300,9 +300,9 @@ describe("otp.verified webhooks", () => {
   it("resends a past event with the same webhook-id and logs every attempt; another merchant's event is not found", async () => {
     const { m, receiver } = await merchantWithWebhook();
     const { event_id } = await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     await resendEvent(m.id, event_id);
-    await runOnce();
+    await deliverDueWebhooks();
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id, event_id]);
     const log = await listWebhookEvents(m.id);
     expect(log.items[0]).toMatchObject({ event_id, type: "webhook.test" });

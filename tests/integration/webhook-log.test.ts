@@ -5,14 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { listWebhookEvents, resendEvent, sendTestEvent } from "@/server/services/webhooks/manage";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { merchantWithWebhook, verifiedOtpEvent } from "../harness/webhook-merchant";
 
 describe("webhook log", () => {
   it("shows the request as sent: every header but the signature's value, and the body byte for byte", async () => {
     const { m, receiver } = await merchantWithWebhook();
     await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     const [event] = (await listWebhookEvents(m.id)).items;
     const [sent] = receiver.received;
     expect(event.request_body).toBe(sent.body);
@@ -33,7 +33,7 @@ describe("webhook log", () => {
   it("labels a delivery the merchant asked for again as a resend, not the original", async () => {
     const { m } = await merchantWithWebhook();
     const { event_id } = await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     await resendEvent(m.id, event_id);
     const [event] = (await listWebhookEvents(m.id)).items;
     expect(event.deliveries.map((d) => d.resend)).toEqual([true, false]);
@@ -43,7 +43,7 @@ describe("webhook log", () => {
     const { m } = await merchantWithWebhook(() => ({ status: 500 }));
     await sendTestEvent(m.id);
     await verifiedOtpEvent(m);
-    await runOnce();
+    await deliverDueWebhooks();
     const db = await getDb();
     const deliveries = await db.webhookDelivery.findMany({ include: { event: true } });
     const byType = Object.fromEntries(deliveries.map((d) => [d.event.type, d]));

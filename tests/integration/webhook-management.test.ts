@@ -6,7 +6,7 @@ import { getWebhookSettings, listWebhookEvents, resendEvent, rotateWebhookSecret
 import { guardedFetch } from "@/server/services/webhooks/guarded-fetch";
 import { startWorker } from "@/server/worker/background-worker";
 import { periodicJobs } from "@/server/worker/periodic-jobs";
-import { runOnce } from "@/server/worker/run-once";
+import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { startReceiver } from "../harness/webhook-receiver";
 import { newMerchant } from "../harness/v3-fixtures";
 import { merchantWithWebhook, verifiedOtpEvent } from "../harness/webhook-merchant";
@@ -58,7 +58,7 @@ describe("webhook settings and log", () => {
     const mine = [];
     for (let i = 0; i < 3; i++) mine.push((await sendTestEvent(m.id)).event_id);
     await sendTestEvent(other.m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     const first = await listWebhookEvents(m.id, { limit: 2 });
     expect(first.items.map((e) => e.event_id)).toEqual([mine[2], mine[1]]);
     expect(first.nextCursor).not.toBeNull();
@@ -71,7 +71,7 @@ describe("webhook settings and log", () => {
   it("stores at most 1 KB of a response body", async () => {
     const { m } = await merchantWithWebhook(() => ({ status: 500, body: "x".repeat(5000) }));
     await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     const db = await getDb();
     const attempt = await db.webhookAttempt.findFirstOrThrow();
     expect(attempt.responseBody).toBe("x".repeat(1024));
@@ -81,7 +81,7 @@ describe("webhook settings and log", () => {
   it("shows each attempt's response body in the event log, so a merchant sees why the endpoint refused", async () => {
     const { m } = await merchantWithWebhook(() => ({ status: 500, body: "merchant says: db down" }));
     await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     const [event] = (await listWebhookEvents(m.id)).items;
     expect(event.deliveries[0].attempts).toEqual([expect.objectContaining({ status_code: 500, response_body: "merchant says: db down", error: "HTTP 500" })]);
   });
@@ -89,7 +89,7 @@ describe("webhook settings and log", () => {
   it("records an attempt whose response body holds NUL bytes, which PostgreSQL text cannot store", async () => {
     const { m } = await merchantWithWebhook(() => ({ status: 200, body: "ok\u0000\u0000binary" }));
     await sendTestEvent(m.id);
-    await runOnce();
+    await deliverDueWebhooks();
     const db = await getDb();
     expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "succeeded", attemptCount: 1 });
     expect((await db.webhookAttempt.findFirstOrThrow()).responseBody).toBe("ok\uFFFD\uFFFDbinary");
@@ -100,12 +100,12 @@ describe("webhook settings and log", () => {
     const { event_id } = await sendTestEvent(m.id);
     const db = await getDb();
     await db.webhookEndpoint.update({ where: { merchantId: m.id }, data: { enabled: false, disabledReason: "The endpoint answered 410 Gone" } });
-    await runOnce();
+    await deliverDueWebhooks();
     expect(receiver.received).toHaveLength(0);
     expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "failed", lastError: "Webhook endpoint disabled: The endpoint answered 410 Gone" });
     await resendEvent(m.id, event_id);
     expect(await getWebhookSettings(m.id)).toMatchObject({ enabled: true, disabled_reason: null });
-    await runOnce();
+    await deliverDueWebhooks();
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id]);
   });
 
@@ -113,14 +113,14 @@ describe("webhook settings and log", () => {
     const { m, receiver: broken } = await merchantWithWebhook(() => ({ status: 500 }));
     await verifiedOtpEvent(m);
     const now = new Date();
-    await runOnce({ now });
+    await deliverDueWebhooks({ now });
     const fixed = await startReceiver();
     closers.push(fixed.close);
-    await updateMerchant(m.merchantId, { webhookUrl: fixed.url });
+    await updateMerchant(m.id, { webhookUrl: fixed.url });
     const db = await getDb();
     const retryAt = (await db.webhookDelivery.findFirstOrThrow()).nextAttemptAt!;
     expect(retryAt.getTime() - now.getTime()).toBeGreaterThanOrEqual(5000);
-    await runOnce({ now: retryAt });
+    await deliverDueWebhooks({ now: retryAt });
     expect(broken.received).toHaveLength(1);
     expect(fixed.received).toHaveLength(1);
     expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "succeeded", url: fixed.url });
@@ -132,7 +132,7 @@ describe("webhook settings and log", () => {
     process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "0";
     resetEnvForTests();
     try {
-      await runOnce();
+      await deliverDueWebhooks();
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
       resetEnvForTests();
@@ -166,7 +166,7 @@ describe("webhook settings and log", () => {
     const receiver = await startReceiver(() => ({ status: 500 }));
     closers.push(receiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: `${receiver.url}?token=rahasia-merchant` });
+    await updateMerchant(m.id, { webhookUrl: `${receiver.url}?token=rahasia-merchant` });
     const { eventId: event_id } = await verifiedOtpEvent({ id: m.id, key: m.key }, "6281299997777");
     const lines: string[] = [];
     const before = process.env.LOG_REQUESTS;
@@ -174,7 +174,7 @@ describe("webhook settings and log", () => {
     resetEnvForTests();
     const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
     try {
-      await runOnce();
+      await deliverDueWebhooks();
     } finally {
       spy.mockRestore();
       process.env.LOG_REQUESTS = before;

@@ -33,7 +33,7 @@ describe("claiming due deliveries", () => {
     expect(claimed.map((c) => c.endpointId)).toEqual([other.endpointId, other.endpointId]);
   });
 
-  it("without a cap takes the oldest due deliveries up to the limit, as one pass of runOnce does", async () => {
+  it("without a cap takes the oldest due deliveries up to the limit, as one pass of deliverDueWebhooks does", async () => {
     const slow = await merchantWithWebhook();
     await queueTestEvents(slow.m.id, 6);
     expect(await claimDueDeliveries({ limit: 5 })).toHaveLength(5);

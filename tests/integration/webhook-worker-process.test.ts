@@ -34,7 +34,7 @@ describe("npm run worker", { timeout: 90_000 }, () => {
     const receiver = await startReceiver();
     closers.push(receiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: receiver.url });
+    await updateMerchant(m.id, { webhookUrl: receiver.url });
     const worker = startWorkerProcess();
     const { event_id } = await sendTestEvent(m.id);
     await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 200 }).toBe(1);
@@ -48,7 +48,7 @@ describe("npm run worker", { timeout: 90_000 }, () => {
     const receiver = await startReceiver();
     closers.push(receiver.close);
     const m = await newMerchant();
-    await updateMerchant(m.merchantId, { webhookUrl: receiver.url });
+    await updateMerchant(m.id, { webhookUrl: receiver.url });
     const port = await closedPort();
     const token = "worker-metrics-token-worker-metrics-0001";
     const worker = startWorkerProcess({ METRICS_PORT: String(port), METRICS_TOKEN: token });

@@ -1,13 +1,10 @@
 import type { Command } from "../command";
-import { AppError } from "@/server/errors";
 import { listBlocks } from "@/server/services/fraud/block-log";
 import { unblockPrefix } from "@/server/services/fraud/unblock";
-import { findMerchantIds } from "@/server/services/merchants/merchants";
+import { findWorldOf } from "@/server/services/merchants/test-world";
 
 async function internalId(merchantPublicId: string): Promise<number> {
-  const ids = await findMerchantIds(merchantPublicId);
-  if (!ids) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
-  return ids.id;
+  return (await findWorldOf(merchantPublicId, "live")).id;
 }
 
 export const fraudCommands: Command[] = [

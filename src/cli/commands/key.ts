@@ -1,5 +1,6 @@
 import type { Command } from "../command";
-import { createApiKey, revokeApiKey } from "@/server/services/api-keys/api-keys";
+import { apiKeyOwner, createApiKey, revokeApiKey } from "@/server/services/api-keys/api-keys";
+import { findWorldOf } from "@/server/services/merchants/test-world";
 
 export const keyCommands: Command[] = [
   {
@@ -7,7 +8,7 @@ export const keyCommands: Command[] = [
     usage: "key create <merchant_id> [--mode live|test] [--name N]",
     flags: ["name", "mode"],
     run: async (a) => {
-      const { key_id, api_key, mode } = await createApiKey(a.positional(0, "merchant_id"), a.string("name") ?? "", a.mode());
+      const { key_id, api_key, mode } = await createApiKey(await findWorldOf(a.positional(0, "merchant_id"), a.mode()), a.string("name") ?? "");
       return { key_id, api_key, mode };
     },
   },
@@ -15,6 +16,9 @@ export const keyCommands: Command[] = [
     name: "key revoke",
     usage: "key revoke <key_id>",
     flags: [],
-    run: (a) => revokeApiKey(a.positional(0, "key_id")),
+    run: async (a) => {
+      const keyId = a.positional(0, "key_id");
+      return revokeApiKey(await apiKeyOwner(keyId), keyId);
+    },
   },
 ];

@@ -1,11 +1,13 @@
-import { UsageError } from "../args";
+import { UsageError, type Args } from "../args";
 import type { Command } from "../command";
 import { createMerchant, showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
+import { findWorldOf } from "@/server/services/merchants/test-world";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import type { Channel } from "@/generated/prisma/enums";
 import { isAppError } from "@/server/errors";
-import type { MerchantUpdateInput } from "@/schemas/merchant";
+import { parseInput } from "@/server/validation";
+import { merchantCreateSchema, merchantUpdateSchema } from "@/schemas/merchant";
 
 /** The service names its input fields; the operator typed flags. */
 const FLAG_OF: Record<string, string> = {
@@ -24,6 +26,9 @@ const FLAG_OF: Record<string, string> = {
   geoPermissions: "--geo",
   fraudGuard: "--fraud-guard",
 };
+
+/** The internal id of the live merchant the command names (services take internal ids). */
+const liveIdOf = async (a: Args) => (await findWorldOf(a.positional(0, "merchant_id"), "live")).id;
 
 /** A value the service refuses for a field a flag filled is a usage error (exit 2) naming that flag. */
 async function withFlagNames<T>(run: () => Promise<T>): Promise<T> {
@@ -64,7 +69,7 @@ export const merchantCommands: Command[] = [
     usage: 'merchant create --name N --email E [--password P] [--brand B] [--brand-email BE] [--saldo N] [--rate-limit N] [--ip-allowlist "ip, ip"]',
     flags: ["name", "email", "password", "brand", "brand-email", "saldo", "rate-limit", "ip-allowlist"],
     run: async (a) => {
-      const { merchant_id, key_id, api_key, test_api_key } = await withFlagNames(() => createMerchant({
+      const { merchant_id, key_id, api_key, test_api_key } = await withFlagNames(() => createMerchant(parseInput(merchantCreateSchema, {
         name: a.required("name"),
         email: a.required("email"),
         password: a.string("password"),
@@ -73,7 +78,7 @@ export const merchantCommands: Command[] = [
         saldo: a.int("saldo"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
-      }));
+      })));
       return { merchant_id, key_id, api_key, test_api_key };
     },
   },
@@ -81,14 +86,14 @@ export const merchantCommands: Command[] = [
     name: "merchant show",
     usage: "merchant show <merchant_id>",
     flags: [],
-    run: (a) => showMerchant(a.positional(0, "merchant_id")),
+    run: async (a) => showMerchant(await liveIdOf(a)),
   },
   {
     name: "merchant update",
     usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--webhook-events TYPE,TYPE] [--mode live|test] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
     flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "webhook-events", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
     run: (a) =>
-      withFlagNames(() => updateMerchant(a.positional(0, "merchant_id"), {
+      withFlagNames(async () => updateMerchant(await liveIdOf(a), parseInput(merchantUpdateSchema, {
         name: a.string("name"),
         rateLimit: a.int("rate-limit"),
         ipAllowlist: a.string("ip-allowlist"),
@@ -96,20 +101,20 @@ export const merchantCommands: Command[] = [
         brandEmail: a.string("brand-email"),
         prices: parsePrices(a.all("price")),
         webhookUrl: a.string("webhook-url"),
-        webhookEvents: a.string("webhook-events")?.split(",").map((t) => t.trim()) as MerchantUpdateInput["webhookEvents"],
+        webhookEvents: a.string("webhook-events")?.split(",").map((t) => t.trim()),
         smsAppHash: a.string("sms-app-hash"),
         geoPermissions: parseGeo(a.all("geo")),
-        fraudGuard: a.string("fraud-guard") as "off" | "standard" | "max" | undefined,
-      }, a.mode())),
+        fraudGuard: a.string("fraud-guard"),
+      }), a.mode())),
   },
   {
     name: "merchant credit",
     usage: "merchant credit <merchant_id> --amount N --reason R [--mode live|test]   (negative N debits; test adjusts the test saldo)",
     flags: ["amount", "reason", "mode"],
-    run: (a) => {
+    run: async (a) => {
       const amount = a.int("amount");
       if (amount === undefined) throw new UsageError("--amount is required");
-      return adjustBalance(a.positional(0, "merchant_id"), amount, a.required("reason"), a.mode());
+      return adjustBalance((await findWorldOf(a.positional(0, "merchant_id"), a.mode())).id, amount, a.required("reason"));
     },
   },
 ];

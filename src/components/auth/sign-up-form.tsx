@@ -8,6 +8,7 @@ import { CreditsHint } from "@/components/dashboard/credits-hint";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { SecretWithCopy } from "@/components/ui/copy-button";
 import { Button, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
+import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 
 /** `brandExample` is the real message template filled with a sample brand, rendered on the server. */
 export function SignUpForm({ brandExample }: { brandExample: string }) {
@@ -91,7 +92,7 @@ export function SignUpForm({ brandExample }: { brandExample: string }) {
         <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
       </Field>
       <Field label="Nama brand" hint={`Muncul di pesan OTP, mis. “${brandExample}”`}>
-        <input name="brandName" required maxLength={50} className={inputClass} />
+        <input name="brandName" required maxLength={BRAND_MAX} className={inputClass} />
       </Field>
       <Button type="submit" busy={signUp.isPending}>
         Buat akun

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { smsLength } from "@/components/sms-length";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading } from "@/components/ui/primitives";
+import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 
 const TYPING_PAUSE_MS = 300;
 
@@ -36,7 +37,7 @@ function SmsLengthNote({ text }: { text: string }) {
 
 export function MessagePreviews({ brand, brandEmail }: { brand: string; brandEmail: string }) {
   const trpc = useTRPC();
-  const input = useSettled({ brandName: brand.trim().slice(0, 50), brandEmail: brandEmail.trim().slice(0, 254) });
+  const input = useSettled({ brandName: brand.trim().slice(0, BRAND_MAX), brandEmail: brandEmail.trim().slice(0, 254) });
   const previews = useQuery({ ...trpc.account.messagePreviews.queryOptions(input), placeholderData: keepPreviousData });
 
   return (

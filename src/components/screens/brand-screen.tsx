@@ -5,8 +5,8 @@ import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { MessagePreviews } from "@/components/dashboard/message-previews";
 import { Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
+import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 
-const BRAND_MAX = 50;
 
 export function BrandScreen() {
   const trpc = useTRPC();

@@ -19,6 +19,7 @@ export const apiLogFilterSchema = z.object({
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type ApiLogFilter = z.input<typeof apiLogFilterSchema>;
+export type ApiLogQuery = z.output<typeof apiLogFilterSchema>;
 
 export const apiLogEntrySchema = z.object({
   id: z.string(),

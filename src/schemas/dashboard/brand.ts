@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { BRAND_MAX } from "../v3/otp-limits";
 
 /** Only the brand fields: a merchant cannot change limits, allowlist or prices from the dashboard. */
 export const brandUpdateSchema = z.object({
-  brandName: z.string().trim().min(1, "Nama brand wajib diisi.").max(50, "Nama brand paling panjang 50 karakter."),
+  brandName: z.string().trim().min(1, "Nama brand wajib diisi.").max(BRAND_MAX, `Nama brand paling panjang ${BRAND_MAX} karakter.`),
   brandEmail: z.union([z.literal(""), z.string().trim().email("E-mail brand tidak valid.").max(254, "E-mail brand terlalu panjang.")]),
 });
 export type BrandUpdateInput = z.input<typeof brandUpdateSchema>;
 
 /** The brand being typed (not yet saved) that the previews render; blank falls back to a placeholder. */
 export const messagePreviewInput = z.object({
-  brandName: z.string().trim().max(50),
+  brandName: z.string().trim().max(BRAND_MAX),
   brandEmail: z.string().trim().max(254),
 });
 

@@ -12,6 +12,7 @@ export const exportRangeSchema = z
   .refine((r) => datesInOrder(r.from, r.to), { message: DATE_ORDER_MESSAGE, path: ["to"] })
   .refine((r) => !datesInOrder(r.from, r.to) || days(r.from, r.to) <= MAX_EXPORT_DAYS, { message: `Rentang ekspor paling panjang ${MAX_EXPORT_DAYS} hari.`, path: ["to"] });
 export type ExportRange = z.input<typeof exportRangeSchema>;
+export type ExportDays = z.output<typeof exportRangeSchema>;
 
 export const csvFileSchema = z.object({ filename: z.string(), csv: z.string(), rows: z.number() });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otpTransactionData, verifyResultData } from "../v3/otp";
 
 /** Channels a merchant can try from the dashboard: a code it receives and types back. */
 export const TEST_OTP_CHANNELS = ["whatsapp", "sms", "email"] as const;
@@ -14,3 +15,7 @@ export const testOtpVerifyInput = z.object({
   otp: z.string().trim().min(1, "Isi kode yang Anda terima.").max(16, "Kode terlalu panjang."),
 });
 export type TestOtpVerify = z.output<typeof testOtpVerifyInput>;
+
+/** The same answers as POST /v3/request and /v3/verify, which the test OTP goes through. */
+export const testOtpSentOutput = otpTransactionData;
+export const testOtpVerifiedOutput = verifyResultData;

@@ -28,6 +28,8 @@ export const transactionFilterSchema = z
   })
   .refine((f) => datesInOrder(f.from, f.to), { message: DATE_ORDER_MESSAGE, path: ["to"] });
 export type TransactionFilter = z.input<typeof transactionFilterSchema>;
+/** The filter as the router parsed it, defaults filled in: what the service takes. */
+export type TransactionQuery = z.output<typeof transactionFilterSchema>;
 
 export const transactionDetailSchema = z.object({
   otpId: z.string().trim().min(1).max(64),
@@ -52,7 +54,8 @@ export const transactionEventOutput = z.object({
   delivery: z.object({ status: z.enum(["pending", "succeeded", "failed"]), attempts: z.number().int(), resends: z.number().int() }).nullable(),
 });
 
-export const transactionDetailOutput = z.object({
+/** One OTP as the transactions list shows it; the detail adds the rest. */
+export const transactionRowOutput = z.object({
   otp_id: z.string(),
   channel: z.enum(CHANNELS),
   destination: z.string().nullable(),
@@ -66,6 +69,9 @@ export const transactionDetailOutput = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   verified_at: z.string().nullable(),
+});
+
+export const transactionDetailOutput = transactionRowOutput.extend({
   brand: z.string().nullable(),
   external_id: z.string().nullable(),
   otp_length: z.number().int().nullable(),
@@ -88,3 +94,4 @@ export const pageSchema = z.object({
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type PageInput = z.input<typeof pageSchema>;
+export type Page = z.output<typeof pageSchema>;

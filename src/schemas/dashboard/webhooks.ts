@@ -30,3 +30,41 @@ export const webhookSettingsOutputSchema = z.object({
 });
 export const webhookSecretOutputSchema = z.object({ secret: z.string() });
 export const webhookRotationOutputSchema = z.object({ secret: z.string(), previous_secret_expires_at: z.string() });
+
+export const webhookTestSentOutputSchema = z.object({ event_id: z.string() });
+export const webhookResentOutputSchema = z.object({ event_id: z.string(), delivery_id: z.number().int() });
+
+/** Events newest first, each with its deliveries and every attempt of each. */
+export const webhookEventLogOutputSchema = z.object({
+  items: z.array(
+    z.object({
+      event_id: z.string(),
+      type: z.string(),
+      test: z.boolean(),
+      otp_id: z.string().nullable(),
+      created_at: z.string(),
+      request_body: z.string(),
+      deliveries: z.array(
+        z.object({
+          id: z.number().int(),
+          resend: z.boolean(),
+          url: z.string(),
+          status: z.string(),
+          next_attempt_at: z.string().nullable(),
+          attempts: z.array(
+            z.object({
+              attempt_number: z.number().int(),
+              started_at: z.string(),
+              request_headers: z.record(z.string(), z.string()),
+              status_code: z.number().int().nullable(),
+              latency_ms: z.number().nullable(),
+              response_body: z.string().nullable(),
+              error: z.string().nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  nextCursor: z.number().int().nullable(),
+});

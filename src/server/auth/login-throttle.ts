@@ -9,13 +9,14 @@
 // which is the no-configuration default).
 import Redis from "ioredis";
 import { getEnv } from "@/env";
+import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
 import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
 
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 50;
 export const MAX_SIGN_UPS = 10;
 export const MAX_SIGN_UPS_TOTAL = 1000;
-export const WINDOW_SECONDS = 15 * 60;
+export const WINDOW_SECONDS = THROTTLE_WINDOW_MINUTES * 60;
 /** How long an address that signed in to an account stays known to it. */
 export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
 

@@ -9,6 +9,7 @@ import { signInWithPassword } from "./password-sign-in";
 import { SIGN_IN_ERRORS } from "@/lib/sign-in-errors";
 import { passTwoStep } from "./two-step-sign-in";
 import { isSessionRevoked, revokeSession } from "./session-revocation";
+import { log, messageOf } from "@/server/log";
 
 /**
  * A signed-in dashboard session lasts a working day from sign-in, however active; after
@@ -54,7 +55,7 @@ export function getAuthOptions(): NextAuthOptions {
           try {
             result = await signInWithPassword({ email: credentials?.email, password: credentials?.password, ip: clientIpOf(req?.headers) });
           } catch (err) {
-            console.error(JSON.stringify({ msg: "sign-in failed unexpectedly", error: String((err as Error)?.message ?? err) }));
+            log.error({ error: messageOf(err) }, "sign-in failed unexpectedly");
             throw new Error(SIGN_IN_ERRORS.unavailable);
           }
           if (result.ok) {
@@ -110,13 +111,13 @@ export function getAuthOptions(): NextAuthOptions {
     logger: {
       // Without NEXTAUTH_URL next-auth warns on every request; APP_URL covers what it is used for.
       warn(code) {
-        if (code !== "NEXTAUTH_URL") console.warn(JSON.stringify({ msg: "next-auth warning", code }));
+        if (code !== "NEXTAUTH_URL") log.warn({ code }, "next-auth warning");
       },
       error(code, metadata) {
         const message = metadata instanceof Error ? metadata.message : (metadata as { message?: string } | undefined)?.message;
         // An expired or foreign session cookie is routine (the merchant is sent to sign-in), not a fault.
-        if (code === "JWT_SESSION_ERROR") return console.warn(JSON.stringify({ msg: "session cookie refused", reason: message }));
-        console.error(JSON.stringify({ msg: "next-auth error", code, message }));
+        if (code === "JWT_SESSION_ERROR") return log.warn({ reason: message }, "session cookie refused");
+        log.error({ code, message }, "next-auth error");
       },
       debug() {},
     },

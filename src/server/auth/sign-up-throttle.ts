@@ -3,6 +3,7 @@
 // MAX_SIGN_UPS_TOTAL (a script with many addresses is held to that). Only
 // well-formed sign-ups reach this count (the procedure parses its input first),
 // so junk requests cannot use the total to pause sign-ups for everyone.
+import { THROTTLE_WAIT } from "@/lib/throttle-window";
 import { AppError } from "@/server/errors";
 import { recordRateLimitRefusal } from "@/server/metrics/record";
 import { getLoginThrottleStore, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, signUpThrottleKey, type LoginThrottleStore } from "./login-throttle";
@@ -10,6 +11,6 @@ import { getLoginThrottleStore, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, signUpThrottle
 export async function countSignUpAttempt(ip: string, store: LoginThrottleStore = getLoginThrottleStore()): Promise<void> {
   const [fromHere, fromAnywhere] = await Promise.all([store.increment(signUpThrottleKey(ip)), store.increment(signUpThrottleKey("*"))]);
   if (fromHere > MAX_SIGN_UPS || fromAnywhere > MAX_SIGN_UPS_TOTAL) recordRateLimitRefusal("sign_up");
-  if (fromHere > MAX_SIGN_UPS) throw new AppError("RATE_LIMITED", "Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam 15 menit.");
-  if (fromAnywhere > MAX_SIGN_UPS_TOTAL) throw new AppError("RATE_LIMITED", "Terlalu banyak pendaftaran saat ini. Coba lagi dalam 15 menit.");
+  if (fromHere > MAX_SIGN_UPS) throw new AppError("RATE_LIMITED", `Terlalu banyak pendaftaran dari alamat ini. ${THROTTLE_WAIT}`);
+  if (fromAnywhere > MAX_SIGN_UPS_TOTAL) throw new AppError("RATE_LIMITED", `Terlalu banyak pendaftaran saat ini. ${THROTTLE_WAIT}`);
 }

@@ -4,6 +4,7 @@
 // logged once when it starts and once when it ends, not once per request.
 import { failFastRedis } from "@/server/lib/fail-fast-redis";
 import type { LoginThrottleStore } from "./login-throttle";
+import { log, messageOf } from "@/server/log";
 
 export const throttleRedisClient = failFastRedis;
 
@@ -41,13 +42,13 @@ export class FallbackThrottleStore implements LoginThrottleStore {
       const result = await run(this.primary);
       if (this.degraded) {
         this.degraded = false;
-        console.warn(JSON.stringify({ msg: "sign-in throttle store reachable again; shared counts resumed" }));
+        log.warn("sign-in throttle store reachable again; shared counts resumed");
       }
       return result;
     } catch (err) {
       if (!this.degraded) {
         this.degraded = true;
-        console.warn(JSON.stringify({ msg: "sign-in throttle store unavailable; using in-memory counts", error: String((err as Error)?.message ?? err) }));
+        log.warn({ error: messageOf(err) }, "sign-in throttle store unavailable; using in-memory counts");
       }
       return run(this.fallback);
     }

@@ -3,6 +3,7 @@ import { AppError } from "@/server/errors";
 import { hashApiKey } from "@/server/services/api-keys/api-keys";
 import { PROFILE_SELECT, profileOf, type MerchantProfile } from "@/server/services/merchants/profile";
 import { compileIpAllowlist, type AllowedIps } from "./ip-allowlist-check";
+import { log, messageOf } from "@/server/log";
 
 export type AuthenticatedMerchant = MerchantProfile & {
   /** The live account's public id, in both modes. */
@@ -106,11 +107,6 @@ async function touchLastUsed(id: number, now: number): Promise<void> {
     const staleBefore = new Date(now - LAST_USED_EVERY_MS);
     await db.apiKey.updateMany({ where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: staleBefore } }] }, data: { lastUsedAt: new Date(now) } });
   } catch (err) {
-    console.warn(JSON.stringify({ msg: "could not record api key last_used_at", error: String((err as Error)?.message ?? err) }));
+    log.warn({ error: messageOf(err) }, "could not record api key last_used_at");
   }
-}
-
-/** For tests that change keys or merchants and must not wait for the one-second cache. */
-export function clearAuthCacheForTests(): void {
-  cache.clear();
 }

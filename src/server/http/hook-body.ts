@@ -1,3 +1,4 @@
+import { log } from "@/server/log";
 // Limits and refusals for vendor callback bodies, read with readCappedBody: the
 // signature can only be checked over the whole body, so without a cap anyone could
 // make the server buffer an unbounded upload before being refused.
@@ -20,6 +21,6 @@ export function hookBodyRefused(error: "too_large" | "unreadable"): Response {
  * forever, and logged, so an operator can see what was dropped.
  */
 export function unusableHookAcknowledged(vendor: string, body: Record<string, unknown>): Response {
-  console.warn(JSON.stringify({ msg: "vendor callback ignored: a field holds NUL", vendor }));
+  log.warn({ vendor }, "vendor callback ignored: a field holds NUL");
   return Response.json(body);
 }

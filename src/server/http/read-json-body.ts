@@ -1,7 +1,7 @@
 import { AppError } from "@/server/errors";
 import type { CappedBody } from "@/server/lib/capped-body";
 
-export const MAX_BODY_BYTES = 64 * 1024;
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 
 /** A body already read with the cap, as JSON; every failure is an envelope error. */
 export function parseJsonBody(body: CappedBody): unknown {

@@ -1,5 +1,6 @@
 import { trace } from "@opentelemetry/api";
 import { getEnv } from "@/env";
+import { loggerTo, processStream } from "@/server/log";
 
 export type RequestLogLine = {
   method: string;
@@ -27,19 +28,25 @@ function flush(): void {
   if (pending.length === 0) return;
   const text = pending.join("");
   pending = [];
-  process.stdout.write(text);
+  processStream.write(text);
 }
 
 // Whatever is still gathered when the process exits is written before it goes.
 process.once("exit", flush);
 
+const requestLog = loggerTo({
+  write: (line) => {
+    pending.push(line);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  },
+});
+
 /** One JSON line per /v3 request. Only these fields: never bodies, codes, keys or secrets. */
 export function logRequest(line: RequestLogLine): void {
   if (!getEnv().LOG_REQUESTS) return;
   const trace_id = traceId();
-  pending.push(`${JSON.stringify({ time: new Date().toISOString(), msg: "v3 request", ...line, ...(trace_id ? { trace_id } : {}) })}\n`);
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(flush);
-  }
+  requestLog.info({ ...line, ...(trace_id ? { trace_id } : {}) }, "v3 request");
 }

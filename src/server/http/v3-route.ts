@@ -32,16 +32,18 @@ import { SpanKind, trace } from "@opentelemetry/api";
 import { getEnv } from "@/env";
 import { v3RouteLabel } from "@/server/metrics/v3-route-label";
 import { AppError, isAppError } from "@/server/errors";
+import { errorBody, MAX_BODY_BYTES, successBody } from "@/server/envelope.mjs";
 import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
 import { resolveClientIp } from "@/server/lib/client-ip";
 import { isIpAllowed } from "./ip-allowlist-check";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
-import { MAX_BODY_BYTES, parseJsonBody } from "./read-json-body";
+import { parseJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";
 import { maskRequestBody } from "@/server/services/api-log/mask-body";
 import { recordApiRequest } from "@/server/services/api-log/api-log-writer";
 import { recordV3Request } from "@/server/metrics/record";
+import { log, stackOf, withRequestId } from "@/server/log";
 
 /** What the wrapper needs of a request, from a Fetch Request (Next) or straight from node:http (the production front). */
 export type IncomingV3 = {
@@ -79,14 +81,11 @@ type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 const METHODS: Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 function okAnswer(data: unknown, headers: Record<string, string>): V3Answer {
-  // `undefined` would drop the data key from the JSON; the envelope always has all three.
-  return { status: 200, headers, body: JSON.stringify({ success: true, data: data ?? null, error: null }) };
+  return { status: 200, headers, body: successBody(data) };
 }
 
 function errorAnswer(err: AppError, headers: Record<string, string>): V3Answer {
-  const error: Record<string, unknown> = { code: err.code, message: err.message };
-  if (err.details) error.details = err.details;
-  return { status: err.status, headers: err.headers ? { ...headers, ...err.headers } : headers, body: JSON.stringify({ success: false, data: null, error }) };
+  return { status: err.status, headers: err.headers ? { ...headers, ...err.headers } : headers, body: errorBody(err.code, err.message, err.details) };
 }
 
 function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
@@ -100,9 +99,14 @@ type Caller = { merchant: AuthenticatedMerchant; clientIp: string | null; body?:
 type Scope = { requestId: string; headers: Record<string, string>; setCaller: (caller: Caller) => void };
 
 /** Runs fn with the envelope, request id, error mapping and the request log around it. Never throws. */
-async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
-  const started = performance.now();
+function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
   const requestId = randomUUID();
+  // Every line logged while this request is served (services included) carries its id.
+  return withRequestId(requestId, () => envelope(incoming, requestId, fn));
+}
+
+async function envelope(incoming: IncomingV3, requestId: string, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
+  const started = performance.now();
   const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": requestId, "Cache-Control": "no-store" };
   const seen: { caller: Caller | null } = { caller: null };
   let answer: V3Answer;
@@ -112,7 +116,7 @@ async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<
     answer = okAnswer(data, headers);
   } catch (err) {
     const appError = isAppError(err) ? err : new AppError("INTERNAL_ERROR");
-    if (!isAppError(err)) reportUnexpected(requestId, err);
+    if (!isAppError(err)) reportUnexpected(err);
     errorCode = appError.code;
     answer = errorAnswer(appError, headers);
   }
@@ -151,9 +155,9 @@ async function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<
   return answer;
 }
 
-function reportUnexpected(requestId: string, err: unknown): void {
-  // stderr, for operators; the client only ever sees the INTERNAL_ERROR envelope.
-  console.error(JSON.stringify({ msg: "unhandled error in /v3 handler", request_id: requestId, error: String((err as Error)?.stack ?? err) }));
+function reportUnexpected(err: unknown): void {
+  // For operators, with the request id; the client only ever sees the INTERNAL_ERROR envelope.
+  log.error({ error: stackOf(err) }, "unhandled error in /v3 handler");
 }
 
 function fromRequest(request: Request): IncomingV3 {

@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import { getEnv } from "@/env";
 import { sandiMetrics } from "./registry";
 import { addScrapeGauges } from "./scrape-gauges";
+import { log, messageOf } from "@/server/log";
 
 export type ScrapeAnswer = { status: number; headers: Record<string, string>; body: string };
 
@@ -75,7 +76,7 @@ export function startMetricsServer(port: number, hostname?: string): Promise<Ser
     answerScrape(req.headers.authorization, "metrics-port").then(
       (answer) => res.writeHead(answer.status, answer.headers).end(req.method === "HEAD" ? undefined : answer.body),
       (err) => {
-        console.error(JSON.stringify({ msg: "metrics scrape failed", error: String((err as Error)?.message ?? err) }));
+        log.error({ error: messageOf(err) }, "metrics scrape failed");
         res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error\n");
       },
     );
@@ -98,11 +99,11 @@ export async function startConfiguredMetricsServer(): Promise<void> {
   if (!port || started.__sandiMetricsServer) return;
   started.__sandiMetricsServer = startMetricsServer(port).then(
     (server) => {
-      process.stdout.write(`${JSON.stringify({ msg: "metrics listening", port })}\n`);
+      log.info({ port }, "metrics listening");
       return server;
     },
     (err) => {
-      console.error(JSON.stringify({ msg: "metrics port unavailable", port, error: String((err as Error)?.message ?? err) }));
+      log.error({ port, error: messageOf(err) }, "metrics port unavailable");
       return null;
     },
   );

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { getEnv } from "@/env";
 import { ERROR_STATUS } from "@/server/errors";
-import { MAX_BODY_BYTES } from "@/server/http/read-json-body";
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { errorEnvelope, type V3ErrorCode } from "@/schemas/v3/envelope";
 import { endpoints, type Endpoint } from "./endpoints";

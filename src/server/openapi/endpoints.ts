@@ -5,6 +5,7 @@ import { accountData } from "@/schemas/v3/account";
 import { otpDetailData, otpTransactionData, requestOtpBody, sendOtpBody, verifyOtpBody, verifyResultData } from "@/schemas/v3/otp";
 import { testInboundBody, testInboundData, testMessagesData, testReceiptBody, testReceiptData } from "@/schemas/v3/test-mode";
 import { createTopupBody, topupInvoiceData } from "@/schemas/v3/topups";
+import { IDEMPOTENCY_WINDOW_HOURS } from "@/server/services/otp/otp-rules";
 import { examples } from "./examples";
 
 export type Endpoint = {
@@ -37,7 +38,7 @@ export const endpoints: Endpoint[] = [
     description:
       "Membuat kode dengan CSPRNG dan mengirimkannya lewat channel. HTTP 200 untuk hasil `sent` maupun `failed`: baca `data.status`. Pengiriman yang gagal tidak dipotong. " +
       "`misscall`: kodenya 4 digit terakhir nomor penelepon; `verification.prefix` adalah sisanya. `whatsapp_inbound`: status `pending`; pengguna mengirim `verification.message` ke `verification.wa_number`. " +
-      "Dengan `external_id`, pengulangan dalam 24 jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409. " +
+      `Dengan \`external_id\`, pengulangan dalam ${IDEMPOTENCY_WINDOW_HOURS} jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409. ` +
       FALLBACK_TEXT,
     request: {
       name: "RequestOtpBody",

@@ -1,6 +1,10 @@
 // Examples shown in the OpenAPI document and the /docs page; the OpenAPI test
 // checks every one against its schema so they cannot drift from the API.
+import { INTERNAL_ERROR_MESSAGE } from "@/server/envelope.mjs";
 import { ERROR_STATUS } from "@/server/errors";
+import { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
+import { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
 import type { V3ErrorCode } from "@/schemas/v3/envelope";
 
 export const EXAMPLE_OTP_ID = "OTP20261123QWER000042";
@@ -139,14 +143,14 @@ const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {
   OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
   NOT_FOUND: "Endpoint /v3/nope tidak ada. Lihat dokumentasi API di /docs.",
   METHOD_NOT_ALLOWED: "Metode GET tidak didukung untuk endpoint ini; gunakan POST.",
-  DUPLICATE_EXTERNAL_ID: "external_id sudah dipakai dengan parameter berbeda dalam 24 jam terakhir.",
-  PAYLOAD_TOO_LARGE: "Body permintaan melebihi 64 KB.",
+  DUPLICATE_EXTERNAL_ID: `external_id sudah dipakai dengan parameter berbeda dalam ${IDEMPOTENCY_WINDOW_HOURS} jam terakhir.`,
+  PAYLOAD_TOO_LARGE: `Body permintaan melebihi ${MAX_BODY_BYTES / 1024} KB.`,
   OTP_EXPIRED: "Kode OTP sudah kedaluwarsa. Silakan minta kode baru.",
   TOO_MANY_ATTEMPTS: "Terlalu banyak percobaan gagal. Silakan minta kode baru.",
   ALREADY_USED: "Kode OTP sudah digunakan.",
-  RATE_LIMITED: "Terlalu banyak permintaan: maksimal 20 per detik per API key. Coba lagi sebentar lagi.",
+  RATE_LIMITED: `Terlalu banyak permintaan: maksimal ${DEFAULT_RATE_LIMIT} per detik per API key. Coba lagi sebentar lagi.`,
   DESTINATION_RATE_LIMITED: "Batas pengiriman ke tujuan ini tercapai.",
-  INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi.",
+  INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
   CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia.",
 };
 

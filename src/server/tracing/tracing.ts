@@ -5,6 +5,7 @@
 // Spans go to the collector over OTLP/HTTP; with tracing off, nothing here is
 // even loaded.
 import { getEnv } from "@/env";
+import { log } from "@/server/log";
 
 export type Tracing = { shutdown: () => Promise<void> };
 
@@ -39,7 +40,7 @@ async function start(): Promise<Tracing | null> {
     ],
   });
   sdk.start();
-  process.stdout.write(`${JSON.stringify({ msg: "tracing on", endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, service: env.OTEL_SERVICE_NAME })}\n`);
+  log.info({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, service: env.OTEL_SERVICE_NAME }, "tracing on");
   return { shutdown: () => sdk.shutdown() };
 }
 

@@ -11,8 +11,8 @@ import { findMerchantIds } from "@/server/services/merchants/merchants";
 import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
 import { TRPC_CODE_BY_APP_CODE } from "./error-map";
-
-const GENERIC_ERROR = "Terjadi kesalahan pada server. Silakan coba lagi.";
+import "@/server/zod-messages";
+import { INTERNAL_ERROR_MESSAGE as GENERIC_ERROR } from "@/server/envelope.mjs";
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {

@@ -1,3 +1,4 @@
+import { log } from "@/server/log";
 // Per-vendor circuit breaker: after N consecutive unreachable failures the vendor
 // is skipped for a cool-down, so a dead vendor answers CHANNEL_UNAVAILABLE at once
 // instead of tying up requests until their timeouts; one probe then tests it again.
@@ -41,7 +42,7 @@ export function vendorFailed(vendor: string, reason: string): void {
   const wasOpen = breaker.open;
   breaker.failure();
   const opened = !wasOpen && breaker.open;
-  console.warn(JSON.stringify({ msg: opened ? "vendor circuit opened" : "vendor unavailable", vendor, reason, cool_down_ms: opened ? breaker.coolDownMs : undefined }));
+  log.warn({ vendor, reason, cool_down_ms: opened ? breaker.coolDownMs : undefined }, opened ? "vendor circuit opened" : "vendor unavailable");
 }
 
 const breakers = new Map<string, CircuitBreaker>();

@@ -1,7 +1,7 @@
 // Flash call (misscall) through a generic HTTP vendor in the style of Indonesian
 // miss-call providers: POST {MISSCALL_API_URL} with the API key and the number;
 // the vendor rings the user and answers with the calling number, whose trailing
-// digits are the code. Contract (documented in the README):
+// digits are the code. Contract (documented in docs/vendors.md):
 //   request  POST, headers x-api-key, JSON {"msisdn": "628…", "reference": "<otp_id>"}
 //   answer   200 {"status": "ok", "id": "<call id>", "caller": "62215089…"}  or 4xx {"status": "error", "message": "…"}
 import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "../channel";

@@ -7,6 +7,7 @@ import { emailContent } from "../message-text";
 import { recordVendorCall } from "@/server/metrics/record";
 import { breakerFor, vendorFailed } from "./circuit-breaker";
 import { classifySmtpFailure, type SmtpFailure } from "./smtp-replies";
+import { log } from "@/server/log";
 
 export type SmtpConfig = { url: string; timeoutMs: number };
 
@@ -49,7 +50,7 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
         if (verdict.kind === "refused") return { outcome: "failed", provider: "smtp", reason: verdict.reason };
         // A 4xx invites a later attempt (greylisting): nothing is charged and the external_id is
         // freed for it, instead of a `failed` that would also count towards destination limits.
-        console.warn(JSON.stringify({ msg: "vendor deferred message", vendor: "smtp", reason: verdict.reason }));
+        log.warn({ vendor: "smtp", reason: verdict.reason }, "vendor deferred message");
         throw new VendorUnavailableError("smtp", verdict.reason);
       } finally {
         clearTimeout(timer);

@@ -6,6 +6,7 @@ import { getEnv } from "@/env";
 import { MemoryRateLimitStore } from "./memory-store";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./store";
+import { log, messageOf } from "@/server/log";
 
 export { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
 const WINDOW_MS = 1000;
@@ -44,13 +45,13 @@ export class RateLimiter {
     this.degraded = true;
     if (Date.now() - this.lastWarning < 10_000) return;
     this.lastWarning = Date.now();
-    console.warn(JSON.stringify({ msg: "rate limit store unavailable; using in-memory counts", error: String((err as Error)?.message ?? err) }));
+    log.warn({ error: messageOf(err) }, "rate limit store unavailable; using in-memory counts");
   }
 
   private recovered(): void {
     this.degraded = false;
     this.lastWarning = 0;
-    console.warn(JSON.stringify({ msg: "rate limit store reachable again; shared counts resumed" }));
+    log.warn("rate limit store reachable again; shared counts resumed");
   }
 }
 

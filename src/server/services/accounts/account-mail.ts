@@ -5,6 +5,7 @@
 import { getEnv } from "@/env";
 import { sendAccountMailOverSmtp, type AccountMail } from "@/server/channels/account-mailer";
 import { getDb } from "@/server/db/client";
+import { log, messageOf } from "@/server/log";
 
 /** Kept e-mails hold live links for at most 30 minutes (reset) or a day (verification); a week covers any operator follow-up. */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,13 +17,13 @@ export async function sendAccountMail(mail: AccountMail): Promise<"smtp" | "oper
       await sendAccountMailOverSmtp(env.SMTP_URL, env.VENDOR_TIMEOUT_MS, mail);
       return "smtp";
     } catch (err) {
-      console.warn(JSON.stringify({ msg: "account e-mail not accepted by SMTP; kept for the operator", to: mail.to, error: String((err as Error)?.message ?? err) }));
+      log.warn({ to: mail.to, error: messageOf(err) }, "account e-mail not accepted by SMTP; kept for the operator");
     }
   }
   const db = await getDb();
   await db.accountEmail.create({ data: { toAddress: mail.to, subject: mail.subject, body: mail.text } });
-  // On stderr with the other notices an operator watches: without SMTP this line is how the link reaches anyone.
-  console.warn(JSON.stringify({ msg: "account e-mail kept for the operator (otpctl mail list)", to: mail.to, subject: mail.subject, text: mail.text }));
+  // A warning, with the other notices an operator watches: without SMTP this line is how the link reaches anyone.
+  log.warn({ to: mail.to, subject: mail.subject, text: mail.text }, "account e-mail kept for the operator (otpctl mail list)");
   return "operator";
 }
 
@@ -32,7 +33,7 @@ export async function sendAccountMail(mail: AccountMail): Promise<"smtp" | "oper
  */
 export function sendAccountMailLater(mail: AccountMail): void {
   sendAccountMail(mail).catch((err) =>
-    console.error(JSON.stringify({ msg: "account e-mail lost", to: mail.to, subject: mail.subject, error: String((err as Error)?.message ?? err) })),
+    log.error({ to: mail.to, subject: mail.subject, error: messageOf(err) }, "account e-mail lost"),
   );
 }
 

@@ -3,13 +3,12 @@
 // whether or not it has an account, so being throttled says nothing about that.
 import { getLoginThrottleStore, type LoginThrottleStore } from "@/server/auth/login-throttle";
 import { AppError } from "@/server/errors";
+import { THROTTLE_WAIT as WAIT } from "@/lib/throttle-window";
 
 export const MAX_RESETS_PER_EMAIL = 3;
 export const MAX_RESETS_PER_IP = 10;
 export const MAX_VERIFICATION_MAILS = 3;
 export const MAX_PASSWORD_CHANGE_TRIES = 5;
-
-const WAIT = "Coba lagi dalam 15 menit.";
 
 export async function countResetRequest(email: string, ip: string, store: LoginThrottleStore = getLoginThrottleStore()): Promise<void> {
   const [forEmail, fromIp] = await Promise.all([store.increment(`reset|${email}`), store.increment(`reset-ip|${ip}`)]);

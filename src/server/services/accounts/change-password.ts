@@ -4,16 +4,14 @@
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { parseInput } from "@/server/validation";
 import { hashPassword } from "@/server/services/merchants/merchants";
-import { passwordChangeSchema, type PasswordChangeInput } from "@/schemas/dashboard/account-security";
+import type { PasswordChangeInput } from "@/schemas/dashboard/account-security";
 import { sendAccountMailLater } from "./account-mail";
 import { passwordChangedMail } from "./account-mail-texts";
 import { confirmPassword } from "./confirm-password";
 import { endOtherSessions } from "./session-cutoff";
 
-export async function changePassword(merchant: { id: number; merchantId: string; sessionId: string | null }, input: PasswordChangeInput, now = new Date()): Promise<{ message: string }> {
-  const { currentPassword, newPassword } = parseInput(passwordChangeSchema, input);
+export async function changePassword(merchant: { id: number; merchantId: string; sessionId: string | null }, { currentPassword, newPassword }: PasswordChangeInput, now = new Date()): Promise<{ message: string }> {
   const row = await confirmPassword(merchant, currentPassword, "currentPassword");
   if (currentPassword === newPassword) throw new AppError("VALIDATION_ERROR", "Kata sandi baru harus berbeda dari yang lama.", { field: "newPassword" });
   const passwordHash = await hashPassword(newPassword);

@@ -4,8 +4,7 @@
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { parseInput } from "@/server/validation";
-import { emailVerificationSchema, type EmailVerificationInput } from "@/schemas/dashboard/account-security";
+import type { EmailVerificationInput } from "@/schemas/dashboard/account-security";
 import { sendAccountMailLater } from "./account-mail";
 import { verificationMail } from "./account-mail-texts";
 import { countVerificationMail } from "./account-throttle";
@@ -22,8 +21,7 @@ export async function sendVerificationMail(merchantId: number): Promise<{ messag
   return { message: `Tautan verifikasi dikirim ke ${merchant.email}. Tautan berlaku 24 jam.` };
 }
 
-export async function verifyEmail(input: EmailVerificationInput, now = new Date()): Promise<{ message: string }> {
-  const { token } = parseInput(emailVerificationSchema, input);
+export async function verifyEmail({ token }: EmailVerificationInput, now = new Date()): Promise<{ message: string }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { merchantId, email } = await spendAccountToken(tx, token, "verify_email", now);

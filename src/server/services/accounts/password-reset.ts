@@ -3,9 +3,8 @@
 // e-mail goes out after the answer, so neither words nor timing tell.
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db/client";
-import { parseInput } from "@/server/validation";
 import { hashPassword } from "@/server/services/merchants/merchants";
-import { passwordResetRequestSchema, passwordResetSchema, type PasswordResetInput, type PasswordResetRequestInput } from "@/schemas/dashboard/account-security";
+import type { PasswordResetInput, PasswordResetRequestInput } from "@/schemas/dashboard/account-security";
 import { sendAccountMailLater } from "./account-mail";
 import { passwordChangedMail, resetMail } from "./account-mail-texts";
 import { countResetRequest } from "./account-throttle";
@@ -14,8 +13,7 @@ import { endOtherSessions } from "./session-cutoff";
 
 export const RESET_REQUESTED = "Jika e-mail ini terdaftar, kami telah mengirim tautan untuk mengatur ulang kata sandi. Tautan berlaku 30 menit.";
 
-export async function requestPasswordReset(input: PasswordResetRequestInput, clientIp: string): Promise<{ message: string }> {
-  const { email } = parseInput(passwordResetRequestSchema, input);
+export async function requestPasswordReset({ email }: PasswordResetRequestInput, clientIp: string): Promise<{ message: string }> {
   await countResetRequest(email, clientIp);
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { email }, select: { id: true, name: true, email: true } });
@@ -27,8 +25,7 @@ export async function requestPasswordReset(input: PasswordResetRequestInput, cli
 }
 
 /** Sets the new password and ends every dashboard session of the account. */
-export async function resetPassword(input: PasswordResetInput, now = new Date()): Promise<{ message: string }> {
-  const { token, password } = parseInput(passwordResetSchema, input);
+export async function resetPassword({ token, password }: PasswordResetInput, now = new Date()): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   const merchant = await db.$transaction(async (tx) => {

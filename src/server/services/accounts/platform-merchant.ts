@@ -21,7 +21,7 @@ export async function platformMerchant(): Promise<MerchantProfile> {
   try {
     const name = serviceName();
     const created = await createMerchant({ name, email: PLATFORM_MERCHANT_EMAIL, brandName: name });
-    await updateMerchant(created.merchant_id, { prices: Object.fromEntries(CHANNELS.map((c) => [c, 0])) });
+    await updateMerchant(created.id, { prices: Object.fromEntries(CHANNELS.map((c) => [c, 0])) });
     // It calls the services directly and never /v3: the key every new account gets is revoked at once.
     await db.apiKey.updateMany({ where: { merchantId: created.id }, data: { revokedAt: new Date() } });
     return loadMerchantProfile(created.id);

@@ -6,7 +6,6 @@ import { AppError } from "@/server/errors";
 import { sha256Hex } from "@/server/lib/hashing";
 import { randomBase62 } from "@/server/lib/random";
 import { formatWib } from "@/lib/wib-time";
-import { requireWorld } from "@/server/services/merchants/test-world";
 import type { Mode } from "@/schemas/mode";
 
 export const API_KEY_PREFIXES: Record<Mode, string> = { live: "sk_live_", test: "sk_test_" };
@@ -28,19 +27,27 @@ export async function createApiKeyInTx(tx: Tx, merchantId: number, name: string,
   return { key_id: keyId, api_key: apiKey, prefix, mode };
 }
 
-export async function createApiKey(merchantPublicId: string, name = "", mode: Mode = "live"): Promise<CreatedKey> {
+/** A key for one world: the live account or its test world (internal ids; the key's prefix follows the world). */
+export async function createApiKey(world: { id: number; livemode: boolean }, name = ""): Promise<CreatedKey> {
   const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const world = await requireWorld(tx, merchantPublicId, mode);
-    return createApiKeyInTx(tx, world.id, name, mode);
-  });
+  return db.$transaction((tx) => createApiKeyInTx(tx, world.id, name, world.livemode ? "live" : "test"));
 }
 
-/** Revokes a key; when merchantId is given the key must belong to that merchant. */
-export async function revokeApiKey(keyId: string, merchantId?: number): Promise<{ key_id: string; revoked: true }> {
+const keyNotFound = (keyId: string) => new AppError("NOT_FOUND", `API key ${keyId} tidak ditemukan.`);
+
+/** The world a key belongs to, for an operator who names only the key (otpctl key revoke). */
+export async function apiKeyOwner(keyId: string): Promise<number> {
+  const db = await getDb();
+  const key = await db.apiKey.findUnique({ where: { keyId }, select: { merchantId: true } });
+  if (!key) throw keyNotFound(keyId);
+  return key.merchantId;
+}
+
+/** Revokes a key of this merchant (internal id); another merchant's key is as unknown as a missing one. */
+export async function revokeApiKey(merchantId: number, keyId: string): Promise<{ key_id: string; revoked: true }> {
   const db = await getDb();
   const key = await db.apiKey.findUnique({ where: { keyId } });
-  if (!key || (merchantId !== undefined && key.merchantId !== merchantId)) throw new AppError("NOT_FOUND", `API key ${keyId} tidak ditemukan.`);
+  if (!key || key.merchantId !== merchantId) throw keyNotFound(keyId);
   if (!key.revokedAt) await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
   return { key_id: keyId, revoked: true };
 }

@@ -6,6 +6,7 @@
 // A crash loses at most the last second's entries.
 import { getEnv } from "@/env";
 import { runAlone, statement } from "@/server/db/sql";
+import { log, messageOf } from "@/server/log";
 
 export type ApiLogEntry = {
   merchantId: number;
@@ -86,6 +87,6 @@ async function write(batch: ApiLogEntry[]): Promise<void> {
     ]);
   } catch (err) {
     dropped += batch.length;
-    console.warn(JSON.stringify({ msg: "api request log batch dropped", entries: batch.length, dropped_total: dropped, error: String((err as Error)?.message ?? err) }));
+    log.warn({ entries: batch.length, dropped_total: dropped, error: messageOf(err) }, "api request log batch dropped");
   }
 }

@@ -1,26 +1,23 @@
 import { getDb } from "@/server/db/client";
 import { AppError, isAppError } from "@/server/errors";
-import { requireWorld } from "@/server/services/merchants/test-world";
-import type { Mode } from "@/schemas/mode";
 import { applyLedgerChange } from "./ledger";
 
-/** Operator credit or debit (otpctl merchant credit) of the live saldo or, with mode "test", the test saldo; negative amounts debit. */
-export async function adjustBalance(merchantPublicId: string, amount: number, reason: string, mode: Mode = "live"): Promise<{ saldo: number }> {
-  if (!Number.isSafeInteger(amount) || amount === 0) throw new AppError("VALIDATION_ERROR", "amount must be a non-zero integer");
-  if (!reason.trim()) throw new AppError("VALIDATION_ERROR", "reason is required");
+/** Operator credit or debit (otpctl merchant credit) of one world's saldo (internal id: the live row or its test world); negative amounts debit. */
+export async function adjustBalance(merchantId: number, amount: number, reason: string): Promise<{ saldo: number }> {
+  if (!Number.isSafeInteger(amount) || amount === 0) throw new AppError("VALIDATION_ERROR", "amount harus bilangan bulat selain 0.");
+  if (!reason.trim()) throw new AppError("VALIDATION_ERROR", "reason wajib diisi.");
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const merchant = await requireWorld(tx, merchantPublicId, mode);
     const saldo = await applyLedgerChange(tx, {
-      merchantId: merchant.id,
+      merchantId,
       amount,
       reason: amount > 0 ? "manual_credit" : "manual_debit",
       note: reason.trim(),
     }).catch(async (err: unknown) => {
       // The ledger's message speaks to merchants (top up via /v3/topups); the operator needs the figures.
       if (!isAppError(err) || err.code !== "INSUFFICIENT_BALANCE") throw err;
-      const { saldo: current } = await tx.merchant.findUniqueOrThrow({ where: { id: merchant.id }, select: { saldo: true } });
-      throw new AppError("INSUFFICIENT_BALANCE", `Cannot debit ${-amount}: saldo is ${current}; a debit never takes saldo below 0.`);
+      const { saldo: current } = await tx.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { saldo: true } });
+      throw new AppError("INSUFFICIENT_BALANCE", `Tidak dapat mendebit ${-amount}: saldo ${current}, dan debit tidak boleh membuat saldo di bawah 0.`);
     });
     return { saldo: Number(saldo) };
   });

@@ -7,6 +7,7 @@ import { whatsappConfig } from "@/server/channels/vendors/configured-vendors";
 import { sendWhatsAppText } from "@/server/channels/vendors/whatsapp-cloud";
 import { matchInboundWhatsapp } from "@/server/services/otp/inbound";
 import { applyDeliveryReceipt } from "./receipts";
+import { log, messageOf } from "@/server/log";
 
 export const CONFIRMATION_TEXT = "Terima kasih, nomor Anda sudah terverifikasi.";
 
@@ -65,6 +66,6 @@ async function confirm(to: string): Promise<void> {
   const config = whatsappConfig();
   if (!config) return;
   await sendWhatsAppText(config, to, CONFIRMATION_TEXT).catch((err: unknown) => {
-    console.warn(JSON.stringify({ msg: "whatsapp confirmation not sent", error: String((err as Error)?.message ?? err) }));
+    log.warn({ error: messageOf(err) }, "whatsapp confirmation not sent");
   });
 }

@@ -7,6 +7,7 @@ import { forgetBaselines } from "./baseline";
 import { MemoryFraudStore } from "./memory-store";
 import { RedisFraudStore } from "./redis-store";
 import type { FraudStore } from "./store";
+import { log, messageOf } from "@/server/log";
 
 // After a failure, calls go straight to the fallback for a while instead of each paying the timeout again.
 const SKIP_AFTER_FAILURE_MS = 2000;
@@ -33,14 +34,14 @@ export class FallbackFraudStore implements FraudStore {
         const result = await run(this.primary);
         if (this.degraded) {
           this.degraded = false;
-          console.warn(JSON.stringify({ msg: "fraud guard store reachable again; shared detection resumed" }));
+          log.warn("fraud guard store reachable again; shared detection resumed");
         }
         return result;
       } catch (err) {
         this.lastFailure = performance.now();
         if (!this.degraded) {
           this.degraded = true;
-          console.warn(JSON.stringify({ msg: "fraud guard store unavailable; detecting per instance", error: String((err as Error)?.message ?? err) }));
+          log.warn({ error: messageOf(err) }, "fraud guard store unavailable; detecting per instance");
         }
       }
     }

@@ -3,8 +3,7 @@
 import type { FraudGuardLevel } from "@/generated/prisma/enums";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { securitySettingsInput, type GeoPermissions, type SecuritySettingsInput } from "@/schemas/fraud";
-import { parseInput } from "@/server/validation";
+import type { GeoPermissions, SecuritySettingsChange } from "@/schemas/fraud";
 import { effectiveGeoPermissions } from "./geo";
 
 export type FraudSettings = { geo_permissions: GeoPermissions; fraud_guard: FraudGuardLevel };
@@ -21,8 +20,7 @@ export async function fraudSettings(merchantId: number): Promise<FraudSettings> 
 }
 
 /** Classes not named keep their setting; the /v3 profile cache picks the change up within a second. */
-export async function updateFraudSettings(merchantId: number, input: SecuritySettingsInput): Promise<FraudSettings> {
-  const data = parseInput(securitySettingsInput, input);
+export async function updateFraudSettings(merchantId: number, data: SecuritySettingsChange): Promise<FraudSettings> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const m = await tx.merchant.findUnique({ where: { id: merchantId }, select: { geoPermissions: true } });

@@ -6,13 +6,13 @@ import { randomBase62 } from "@/server/lib/random";
 import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/api-keys";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookEventTypes, setWebhookUrl } from "@/server/services/webhooks/endpoint";
-import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreateInput, type MerchantUpdateInput } from "@/schemas/merchant";
+import type { MerchantCreate, MerchantUpdate } from "@/schemas/merchant";
 import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
 import { effectivePrices } from "./prices";
-import { createTestWorldInTx, requireWorld } from "./test-world";
+import { createTestWorldInTx } from "./test-world";
 import type { Mode } from "@/schemas/mode";
+import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
-import { parseInput } from "@/server/validation";
 
 export { DEFAULT_RATE_LIMIT };
 
@@ -24,7 +24,7 @@ export function hashPassword(password: string): Promise<string> {
 function normalizeAllowlist(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const parsed = parseIpAllowlist(text);
-  if (!parsed.ok) throw new AppError("VALIDATION_ERROR", `IP allowlist entry "${parsed.invalid}" is not an exact IPv4 or IPv6 address (CIDR ranges are not accepted)`);
+  if (!parsed.ok) throw new AppError("VALIDATION_ERROR", `Entri daftar IP "${parsed.invalid}" bukan alamat IPv4 atau IPv6 yang tepat (rentang CIDR tidak diterima).`);
   return parsed.ips.join(", ");
 }
 
@@ -35,8 +35,7 @@ export type CreatedMerchant = { merchant_id: string; id: number } & CreatedKey &
  * (both shown once) and optional opening saldo, in one transaction.
  * An operator vouches for the address it types; self-service sign-up passes `emailVerified: false`.
  */
-export async function createMerchant(input: MerchantCreateInput, options: { emailVerified: boolean } = { emailVerified: true }): Promise<CreatedMerchant> {
-  const data = parseInput(merchantCreateSchema, input);
+export async function createMerchant(data: MerchantCreate, options: { emailVerified: boolean } = { emailVerified: true }): Promise<CreatedMerchant> {
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist) ?? "";
   const passwordHash = data.password ? await hashPassword(data.password) : null;
   const db = await getDb();
@@ -48,7 +47,7 @@ export async function createMerchant(input: MerchantCreateInput, options: { emai
           name: data.name,
           email: data.email,
           passwordHash,
-          brandName: data.brandName ?? data.name.slice(0, 50),
+          brandName: data.brandName ?? data.name.slice(0, BRAND_MAX),
           brandEmail: data.brandEmail ?? "",
           rateLimit: data.rateLimit ?? null,
           ipAllowlist,
@@ -62,7 +61,7 @@ export async function createMerchant(input: MerchantCreateInput, options: { emai
       return { merchant_id: merchant.merchantId, id: merchant.id, ...key, test_key_id: testKey.key_id, test_api_key: testKey.api_key, test_prefix: testKey.prefix };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", `A merchant with e-mail ${data.email} already exists`);
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", "E-mail ini sudah terdaftar. Silakan masuk.");
     throw err;
   }
 }
@@ -77,13 +76,16 @@ export async function findMerchantIds(merchantPublicId: string): Promise<{ id: n
   return row ? { id: row.id, merchantId: row.merchantId, testWorldId: row.testWorld?.id ?? null } : null;
 }
 
-export async function showMerchant(merchantPublicId: string) {
+const merchantNotFound = () => new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
+
+/** A live merchant's account and settings, by its internal id. */
+export async function showMerchant(merchantId: number) {
   const db = await getDb();
   const merchant = await db.merchant.findFirst({
-    where: { merchantId: merchantPublicId, liveMerchantId: null },
+    where: { id: merchantId, liveMerchantId: null },
     include: { webhookEndpoint: true, testWorld: { include: { webhookEndpoint: true } } },
   });
-  if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+  if (!merchant) throw merchantNotFound();
   return {
     merchant_id: merchant.merchantId,
     name: merchant.name,
@@ -105,16 +107,16 @@ export async function showMerchant(merchantPublicId: string) {
   };
 }
 
-/** Settings live on the live account; the webhook URL belongs to the world of `mode` (live unless given). */
-export async function updateMerchant(merchantPublicId: string, input: MerchantUpdateInput, mode: Mode = "live") {
-  const data = parseInput(merchantUpdateSchema, input);
+/** Settings live on the live account (internal id); the webhook URL belongs to the world of `mode` (live unless given). */
+export async function updateMerchant(merchantId: number, data: MerchantUpdate, mode: Mode = "live") {
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist);
   const webhookUrl = data.webhookUrl === undefined ? undefined : await checkWebhookUrl(data.webhookUrl);
   const db = await getDb();
   const webhook = await db.$transaction(async (tx: Tx) => {
-    const merchant = await tx.merchant.findFirst({ where: { merchantId: merchantPublicId, liveMerchantId: null } });
-    if (!merchant) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
-    const world = await requireWorld(tx, merchantPublicId, mode);
+    const merchant = await tx.merchant.findFirst({ where: { id: merchantId, liveMerchantId: null }, include: { testWorld: { select: { id: true } } } });
+    if (!merchant) throw merchantNotFound();
+    // Every live merchant has a test world (sign-up, otpctl and the test-mode migration create it).
+    const worldId = mode === "live" ? merchant.id : merchant.testWorld!.id;
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
     const geoPermissions = data.geoPermissions ? { ...effectiveGeoPermissions(merchant.geoPermissions), ...data.geoPermissions } : undefined;
     await tx.merchant.update({
@@ -131,11 +133,11 @@ export async function updateMerchant(merchantPublicId: string, input: MerchantUp
         fraudGuard: data.fraudGuard,
       },
     });
-    const endpoint = webhookUrl !== undefined ? await setWebhookUrl(tx, world.id, webhookUrl) : await tx.webhookEndpoint.findUnique({ where: { merchantId: world.id } });
-    if (data.webhookEvents) await setWebhookEventTypes(tx, world.id, data.webhookEvents);
+    const endpoint = webhookUrl !== undefined ? await setWebhookUrl(tx, worldId, webhookUrl) : await tx.webhookEndpoint.findUnique({ where: { merchantId: worldId } });
+    if (data.webhookEvents) await setWebhookEventTypes(tx, worldId, data.webhookEvents);
     return endpoint;
   });
-  const shown = await showMerchant(merchantPublicId);
+  const shown = await showMerchant(merchantId);
   return webhook ? { ...shown, webhook_secret: webhook.secret } : shown;
 }
 

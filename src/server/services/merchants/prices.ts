@@ -4,7 +4,7 @@ import type { Channel } from "@/generated/prisma/enums";
 /** The channels, in the order screens list them: the one list lives with the API schema. */
 export const CHANNELS = CHANNEL_VALUES satisfies readonly Channel[];
 
-/** Default prices in credits (IDR) per channel (README, "Behaviour decided beyond the spec"); operators override them per merchant. */
+/** Default prices in credits (IDR) per channel (docs/otp-rules.md); operators override them per merchant. */
 export const DEFAULT_PRICES: Record<Channel, number> = {
   whatsapp: 350,
   sms: 450,

@@ -39,14 +39,14 @@ export async function findWorld(db: Db | Tx, merchantPublicId: string, mode: Mod
   if (!live) return null;
   if (mode === "live") return { id: live.id, liveId: live.id, livemode: true };
   // Every live merchant has one (sign-up, otpctl and the test-mode migration create it).
-  if (!live.testWorld) throw new AppError("INTERNAL_ERROR", `Merchant ${merchantPublicId} has no test world`);
+  if (!live.testWorld) throw new AppError("INTERNAL_ERROR", `Merchant ${merchantPublicId} belum memiliki mode uji.`);
   return { id: live.testWorld.id, liveId: live.id, livemode: false };
 }
 
 /** findWorld for callers that need the merchant to exist. */
 export async function requireWorld(db: Db | Tx, merchantPublicId: string, mode: Mode): Promise<World> {
   const world = await findWorld(db, merchantPublicId, mode);
-  if (!world) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} not found`);
+  if (!world) throw new AppError("NOT_FOUND", `Merchant ${merchantPublicId} tidak ditemukan.`);
   return world;
 }
 

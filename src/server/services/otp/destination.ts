@@ -1,6 +1,8 @@
 import { AppError } from "@/server/errors";
 
-const PHONE = /^\d{10,15}$/;
+/** E.164 without "+": digits only, this many of them. */
+export const PHONE_DIGITS = { min: 10, max: 15 } as const;
+const PHONE = new RegExp(`^\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 // Deliberately simple: one @, no spaces, a dot in the domain, sane lengths.
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -8,7 +10,7 @@ export function assertPhone(value: string): string {
   if (!PHONE.test(value)) {
     throw new AppError(
       "INVALID_NUMBER",
-      "Nomor tujuan tidak valid: gunakan angka saja dalam format internasional tanpa '+', spasi atau tanda hubung, minimal 10 digit (contoh 6281234567890).",
+      `Nomor tujuan tidak valid: gunakan angka saja dalam format internasional tanpa '+', spasi atau tanda hubung, minimal ${PHONE_DIGITS.min} digit (contoh 6281234567890).`,
     );
   }
   return value;

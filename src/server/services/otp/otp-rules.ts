@@ -2,7 +2,7 @@ import type { Channel } from "@/generated/prisma/enums";
 
 export const VOICE_CODE_LENGTH = 4;
 export const MISSCALL_CODE_LENGTH = 4;
-export const IDEMPOTENCY_WINDOW_HOURS = 24;
+export { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
 
 /** Creations refused because the vendor was unreachable answered 503 and do not count towards destination limits. */
 export const VENDOR_UNAVAILABLE_REASON = "vendor_unavailable";
@@ -14,7 +14,7 @@ export function maxAttemptsFor(channel: Channel): number {
   return channel === "misscall" ? 2 : 5;
 }
 
-/** Per-destination limit class (README, "Behaviour decided beyond the spec"): messages and calls are counted separately. */
+/** Per-destination limit class (docs/otp-rules.md): messages and calls are counted separately. */
 export type LimitClass = "messages" | "calls";
 
 export const DESTINATION_LIMITS: Record<LimitClass, { per10Minutes: number; perHour: number; channels: Channel[] }> = {

@@ -4,12 +4,12 @@
 // still "Menunggu pembayaran" with a live "Bayar" link. One repeatable-read
 // transaction sees all three as of one moment, so they always change together.
 import { getDb } from "@/server/db/client";
-import type { PageInput } from "@/schemas/dashboard/transactions";
+import type { Page } from "@/schemas/dashboard/transactions";
 import { expireMerchantOverdue } from "@/server/services/topups/expire";
 import { readTopupPage } from "@/server/services/topups/list-topups";
 import { readLedgerPage } from "./ledger-entries";
 
-export type BalanceViewInput = { topups: PageInput; ledger: PageInput };
+export type BalanceViewInput = { topups: Page; ledger: Page };
 
 export async function getBalanceView(merchantId: number, input: BalanceViewInput, now = new Date()) {
   // A write, so before the snapshot: an overdue invoice is shown Expired, not Bayar.

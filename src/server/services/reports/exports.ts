@@ -4,15 +4,13 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { toCsv } from "@/server/lib/csv";
 import { formatWib } from "@/lib/wib-time";
-import { parseInput } from "@/server/validation";
-import { exportRangeSchema, type ExportRange } from "@/schemas/dashboard/exports";
+import type { ExportDays } from "@/schemas/dashboard/exports";
 import { addDays, wibDateStart } from "./wib-ranges";
 
 /** A file a browser tab can still build in memory; beyond it the merchant picks a shorter range. */
 export const MAX_EXPORT_ROWS = 100_000;
 
-function rangeOf(input: ExportRange) {
-  const range = parseInput(exportRangeSchema, input);
+function rangeOf(range: ExportDays) {
   return { range, createdAt: { gte: wibDateStart(range.from), lt: addDays(wibDateStart(range.to), 1) } };
 }
 
@@ -20,7 +18,7 @@ function refuseTooMany(count: number) {
   if (count > MAX_EXPORT_ROWS) throw new AppError("VALIDATION_ERROR", `Rentang ini memuat lebih dari ${MAX_EXPORT_ROWS.toLocaleString("id-ID")} baris. Pilih rentang yang lebih pendek.`);
 }
 
-export async function exportTransactionsCsv(merchantId: number, input: ExportRange) {
+export async function exportTransactionsCsv(merchantId: number, input: ExportDays) {
   const { range, createdAt } = rangeOf(input);
   const db = await getDb();
   const rows = await db.otpTransaction.findMany({
@@ -37,7 +35,7 @@ export async function exportTransactionsCsv(merchantId: number, input: ExportRan
   return { filename: `sandi-transaksi-${range.from}_${range.to}.csv`, csv, rows: rows.length };
 }
 
-export async function exportLedgerCsv(merchantId: number, input: ExportRange) {
+export async function exportLedgerCsv(merchantId: number, input: ExportDays) {
   const { range, createdAt } = rangeOf(input);
   const db = await getDb();
   const rows = await db.ledgerEntry.findMany({ where: { merchantId, createdAt }, orderBy: { id: "asc" }, take: MAX_EXPORT_ROWS + 1 });

@@ -1,16 +1,14 @@
 // Every debit and credit on the merchant's saldo, newest first, with its reference.
 import { getDb, type Tx } from "@/server/db/client";
 import { formatWib } from "@/lib/wib-time";
-import { parseInput } from "@/server/validation";
-import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
+import type { Page } from "@/schemas/dashboard/transactions";
 
-export async function listLedgerEntries(merchantId: number, input: PageInput) {
+export async function listLedgerEntries(merchantId: number, input: Page) {
   return readLedgerPage(await getDb(), merchantId, input);
 }
 
 /** The saldo and one page of its ledger, read through `db` (one snapshot when `db` is a repeatable-read transaction). */
-export async function readLedgerPage(db: Tx, merchantId: number, input: PageInput) {
-  const page = parseInput(pageSchema, input);
+export async function readLedgerPage(db: Tx, merchantId: number, page: Page) {
   const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { saldo: true } });
   const rows = await db.ledgerEntry.findMany({
     where: { merchantId, id: page.cursor ? { lt: BigInt(page.cursor) } : undefined },

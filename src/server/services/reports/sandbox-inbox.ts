@@ -2,11 +2,9 @@
 // Showing the code is the point here (no real message left the building).
 import { getDb } from "@/server/db/client";
 import { formatWib } from "@/lib/wib-time";
-import { parseInput } from "@/server/validation";
-import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
+import type { Page } from "@/schemas/dashboard/transactions";
 
-export async function listSandboxMessages(merchantId: number, input: PageInput) {
-  const page = parseInput(pageSchema, input);
+export async function sandboxInboxPage(merchantId: number, page: Page) {
   const db = await getDb();
   const rows = await db.sandboxMessage.findMany({
     where: { merchantId, id: page.cursor ? { lt: BigInt(page.cursor) } : undefined },

@@ -3,8 +3,7 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
-import { parseInput } from "@/server/validation";
-import { transactionFilterSchema, type TransactionFilter } from "@/schemas/dashboard/transactions";
+import type { TransactionQuery } from "@/schemas/dashboard/transactions";
 import type { Prisma } from "@/generated/prisma/client";
 import { otpWebhookEvents, deliveryTimeline } from "./transaction-timeline";
 import { addDays, wibDateStart } from "./wib-ranges";
@@ -44,8 +43,7 @@ function summary(row: ListRow, now: Date) {
   };
 }
 
-export async function listTransactions(merchantId: number, input: TransactionFilter) {
-  const filter = parseInput(transactionFilterSchema, input);
+export async function listTransactions(merchantId: number, filter: TransactionQuery) {
   const createdAt: Prisma.DateTimeFilter = {};
   if (filter.from) createdAt.gte = wibDateStart(filter.from);
   if (filter.to) createdAt.lt = addDays(wibDateStart(filter.to), 1);

@@ -13,6 +13,7 @@ import { presentInvoice, TOPUP_INCLUDE } from "./present";
 import { serviceName } from "./payee";
 import { newTopupId } from "./topup-id";
 import { TOPUP_VALIDITY_MS } from "./topup-rules";
+import { log, stackOf } from "@/server/log";
 
 export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date()): Promise<TopupInvoiceData> {
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
@@ -36,8 +37,8 @@ export async function createTopup(merchantId: number, request: TopupRequest, now
       expiresAt,
     });
   } catch (err) {
-    const message = err instanceof GatewayError ? err.message : String((err as Error)?.stack ?? err);
-    console.error(JSON.stringify({ msg: "payment gateway refused top-up", gateway: gateway.name, topup_id: topupId, error: message }));
+    const message = err instanceof GatewayError ? err.message : stackOf(err);
+    log.error({ gateway: gateway.name, topup_id: topupId, error: message }, "payment gateway refused top-up");
     throw new AppError("INTERNAL_ERROR", "Pembayaran tidak dapat disiapkan saat ini. Silakan coba lagi.");
   }
 

@@ -8,6 +8,7 @@
 import { getDb } from "@/server/db/client";
 import type { GatewayNotification } from "@/server/payments/notification";
 import { settleTopup } from "./settle";
+import { log } from "@/server/log";
 
 export type NotificationOutcome = "credited" | "already_paid" | "failed" | "unchanged" | "unknown_topup" | "amount_mismatch" | "reference_mismatch" | "ignored";
 
@@ -16,19 +17,19 @@ export async function handleGatewayNotification(notification: GatewayNotificatio
   const db = await getDb();
   const topup = await db.topup.findUnique({ where: { topupId: notification.topupId }, select: { paymentTotal: true, gateway: true, gatewayReference: true } });
   if (!topup) {
-    console.warn(JSON.stringify({ msg: "gateway callback for unknown top-up", topup_id: notification.topupId }));
+    log.warn({ topup_id: notification.topupId }, "gateway callback for unknown top-up");
     return "unknown_topup";
   }
   if (topup.gateway !== notification.gateway || notification.instrumentId !== topup.gatewayReference) {
-    console.error(
-      JSON.stringify({
-        msg: "gateway callback names another gateway or payment instrument; ignored",
+    log.error(
+      {
         topup_id: notification.topupId,
         gateway: notification.gateway,
         instrument_id: notification.instrumentId,
         expected_gateway: topup.gateway,
         expected_instrument_id: topup.gatewayReference,
-      }),
+      },
+      "gateway callback names another gateway or payment instrument; ignored",
     );
     return "reference_mismatch";
   }
@@ -39,8 +40,9 @@ export async function handleGatewayNotification(notification: GatewayNotificatio
   // Closed VAs and dynamic QRs fix the amount at the gateway; a missing, foreign or short amount means something is wrong.
   const currencyOk = notification.currency === null || notification.currency === "IDR";
   if (!currencyOk || notification.amount === null || notification.amount < topup.paymentTotal) {
-    console.error(
-      JSON.stringify({ msg: "gateway reported a payment that does not cover the invoice; not credited", topup_id: notification.topupId, paid: notification.amount, currency: notification.currency, expected: topup.paymentTotal }),
+    log.error(
+      { topup_id: notification.topupId, paid: notification.amount, currency: notification.currency, expected: topup.paymentTotal },
+      "gateway reported a payment that does not cover the invoice; not credited",
     );
     return "amount_mismatch";
   }

@@ -1,13 +1,12 @@
 import { getDb, type Tx } from "@/server/db/client";
 import { fitsInt4 } from "@/server/db/column-ranges";
 import { formatWib } from "@/lib/wib-time";
-import { parseInput } from "@/server/validation";
-import { pageSchema, type PageInput } from "@/schemas/dashboard/transactions";
+import type { Page } from "@/schemas/dashboard/transactions";
 import { expireMerchantOverdue } from "./expire";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
 
 /** The merchant's top-ups, newest first, a page at a time, for the dashboard's balance screen. */
-export async function listTopups(merchantId: number, input: PageInput = {}, now = new Date()) {
+export async function listTopups(merchantId: number, input: Page, now = new Date()) {
   await expireMerchantOverdue(merchantId, now);
   return readTopupPage(await getDb(), merchantId, input);
 }
@@ -17,8 +16,7 @@ export async function listTopups(merchantId: number, input: PageInput = {}, now 
  * the balance screen reads it in one snapshot with the saldo). Overdue invoices
  * must have been expired before (expireMerchantOverdue).
  */
-export async function readTopupPage(db: Tx, merchantId: number, input: PageInput) {
-  const page = parseInput(pageSchema, input);
+export async function readTopupPage(db: Tx, merchantId: number, page: Page) {
   // Every id is below a cursor past the column's range.
   const cursor = page.cursor ? Number(page.cursor) : null;
   const rows = await db.topup.findMany({

@@ -13,6 +13,7 @@ import { observeSettlement } from "@/server/metrics/record";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import type { TopupStatus } from "@/generated/prisma/enums";
 import { TOPUP_INCLUDE, type TopupWithRelations } from "./present";
+import { log } from "@/server/log";
 
 export type SettlementSource = "gateway" | "sandbox" | "operator";
 
@@ -32,7 +33,7 @@ export async function settleTopup(topupId: string, options: { source: Settlement
     const topup = await tx.topup.update({ where: { topupId }, data: { status: "Paid", paidAt: now }, include: TOPUP_INCLUDE });
     await applyLedgerChange(tx, { merchantId: topup.merchantId, amount: topup.amount, reason: "topup", reference: topupId, note: `Top-up ${topup.paymentMethod.name}` });
     const late = previousStatus !== "Pending" || topup.expiresAt.getTime() <= now.getTime();
-    if (late) console.warn(JSON.stringify({ msg: "late top-up payment credited", topup_id: topupId, source: options.source, amount: topup.amount, previous_status: previousStatus, gateway_reference: options.gatewayReference ?? null }));
+    if (late) log.warn({ topup_id: topupId, source: options.source, amount: topup.amount, previous_status: previousStatus, gateway_reference: options.gatewayReference ?? null }, "late top-up payment credited");
     return { topup, credited: true, previousStatus };
   }));
 }

@@ -1,4 +1,5 @@
 import { getEnv } from "@/env";
+import { log } from "@/server/log";
 
 export type AttemptLogLine = {
   event_id: string;
@@ -15,7 +16,7 @@ export type AttemptLogLine = {
 /** One JSON line per webhook attempt (with LOG_REQUESTS). Only the host of the URL: paths and queries may carry merchants' tokens. */
 export function logAttempt(line: AttemptLogLine): void {
   if (!getEnv().LOG_REQUESTS) return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), msg: "webhook attempt", ...line })}\n`);
+  log.info(line, "webhook attempt");
 }
 
 export function hostOf(url: string): string {

@@ -14,6 +14,7 @@ import { TEST_EVENT_TYPE } from "./events";
 import { LEASE_MS, LeaseKeeper } from "./lease-keeper";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhook, type SendOptions, type SendResult } from "./send-webhook";
+import { log, messageOf } from "@/server/log";
 
 /** What an attempt says until its outcome is written: what remains if the worker dies while sending. */
 export const INTERRUPTED_ATTEMPT = "Interrupted: the worker stopped before the attempt finished";
@@ -93,7 +94,7 @@ export async function deliverDueWebhooks(options: RunOptions = {}): Promise<numb
 }
 
 export function logUnrecorded(deliveryId: number, reason: unknown): void {
-  console.error(JSON.stringify({ msg: "webhook delivery not recorded", delivery_id: deliveryId, error: String((reason as Error)?.message ?? reason) }));
+  log.error({ delivery_id: deliveryId, error: messageOf(reason) }, "webhook delivery not recorded");
 }
 
 type Outcome = SendResult & { url: string };

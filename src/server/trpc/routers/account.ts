@@ -7,7 +7,7 @@ import {
 } from "@/schemas/dashboard/account-security";
 import { brandUpdateSchema, messagePreviewInput, messagePreviewOutput } from "@/schemas/dashboard/brand";
 import { profileOutputSchema, supportContactOutputSchema } from "@/schemas/dashboard/profile";
-import { signUpSchema } from "@/schemas/dashboard/sign-up";
+import { signUpOutputSchema, signUpSchema } from "@/schemas/dashboard/sign-up";
 import { twoStepCodeSentOutput, twoStepConfirmInput, twoStepDisableInput, twoStepStartInput, twoStepStatusOutput } from "@/schemas/dashboard/two-step";
 import { confirmTwoStepSetup, disableTwoStep, startTwoStepSetup, twoStepStatus } from "@/server/services/accounts/two-step";
 import { changePassword } from "@/server/services/accounts/change-password";
@@ -21,7 +21,7 @@ import { countSignUp, merchantProcedure, publicProcedure, router } from "../init
 
 export const accountRouter = router({
   /** Public (throttled per address): creates the merchant and returns its first API key, shown once. */
-  signUp: publicProcedure.input(signUpSchema).use(countSignUp).mutation(({ input }) => signUpMerchant(input)),
+  signUp: publicProcedure.input(signUpSchema).use(countSignUp).output(signUpOutputSchema).mutation(({ input }) => signUpMerchant(input)),
   /** Public: the same answer whether or not the address has an account (throttled in the service). */
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestSchema)
@@ -43,9 +43,9 @@ export const accountRouter = router({
   twoStepDisable: merchantProcedure.input(twoStepDisableInput).output(accountNoticeSchema).mutation(({ ctx, input }) => disableTwoStep(ctx.merchant, input)),
   support: merchantProcedure.output(supportContactOutputSchema).query(() => supportContact()),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
-  profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.merchantId)),
+  profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.id)),
   updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
-    updateMerchant(ctx.merchant.merchantId, { brandName: input.brandName, brandEmail: input.brandEmail }),
+    updateMerchant(ctx.merchant.id, { brandName: input.brandName, brandEmail: input.brandEmail }),
   ),
   /** The messages users would receive with the brand being edited, rendered by the real templates. */
   messagePreviews: merchantProcedure.input(messagePreviewInput).output(messagePreviewOutput).query(({ ctx, input }) => previewMessages(ctx.merchant.id, input)),

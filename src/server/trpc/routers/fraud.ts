@@ -1,4 +1,4 @@
-import { fraudBlockRow, fraudSettingsOutput, securitySettingsInput, unblockPrefixInput } from "@/schemas/fraud";
+import { fraudBlockRow, fraudSettingsOutput, securitySettingsInput, unblockPrefixInput, unblockPrefixOutput } from "@/schemas/fraud";
 import { z } from "zod";
 import { activePrefixBlocks, listBlocks } from "@/server/services/fraud/block-log";
 import { fraudSettings, updateFraudSettings } from "@/server/services/fraud/settings";
@@ -11,5 +11,5 @@ export const fraudRouter = router({
   blocks: merchantProcedure.output(z.array(fraudBlockRow)).query(({ ctx }) => listBlocks(ctx.world.id, 50)),
   /** Prefixes blocked right now, for the overview's notice. */
   activeBlocks: merchantProcedure.output(z.array(z.string())).query(({ ctx }) => activePrefixBlocks(ctx.world.id)),
-  unblock: merchantProcedure.input(unblockPrefixInput).mutation(({ ctx, input }) => unblockPrefix(ctx.world.id, input.prefix, "merchant")),
+  unblock: merchantProcedure.input(unblockPrefixInput).output(unblockPrefixOutput).mutation(({ ctx, input }) => unblockPrefix(ctx.world.id, input.prefix, "merchant")),
 });

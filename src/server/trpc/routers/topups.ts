@@ -1,6 +1,8 @@
 import { receiptInput, receiptOutput } from "@/schemas/dashboard/exports";
 import { pageSchema } from "@/schemas/dashboard/transactions";
 import { balanceViewInput, createTopupInput, paymentOptionsInput, paymentOptionsOutput } from "@/schemas/dashboard/topups";
+import { balanceViewOutput, topupPageOutput } from "@/schemas/dashboard/reports";
+import { topupInvoiceData } from "@/schemas/v3/topups";
 import { getBalanceView } from "@/server/services/reports/balance-view";
 import { createTopup } from "@/server/services/topups/create-topup";
 import { listTopups } from "@/server/services/topups/list-topups";
@@ -10,12 +12,12 @@ import { merchantProcedure, router } from "../init";
 
 export const topupsRouter = router({
   /** The same invoice as POST /v3/topups; the screen opens its hosted page. */
-  create: merchantProcedure.input(createTopupInput).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null })),
+  create: merchantProcedure.input(createTopupInput).output(topupInvoiceData).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null })),
   /** The picker on the balance screen: active methods that take the package, with fee and total. */
   methods: merchantProcedure.input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
   /** Saldo, top-ups and ledger read in one snapshot, so a payment shows in all three at once. */
-  balance: merchantProcedure.input(balanceViewInput).query(({ ctx, input }) => getBalanceView(ctx.world.id, input)),
-  list: merchantProcedure.input(pageSchema).query(({ ctx, input }) => listTopups(ctx.world.id, input)),
+  balance: merchantProcedure.input(balanceViewInput).output(balanceViewOutput).query(({ ctx, input }) => getBalanceView(ctx.world.id, input)),
+  list: merchantProcedure.input(pageSchema).output(topupPageOutput).query(({ ctx, input }) => listTopups(ctx.world.id, input)),
   /** A paid top-up's receipt, for printing. */
   receipt: merchantProcedure.input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.world.id, input.topupId)),
 });

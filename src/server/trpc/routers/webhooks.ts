@@ -1,11 +1,14 @@
 import {
+  webhookEventLogOutputSchema,
   webhookEventsSchema,
   webhookEventTypesOutputSchema,
   webhookEventTypesSchema,
   webhookResendSchema,
+  webhookResentOutputSchema,
   webhookRotationOutputSchema,
   webhookSecretOutputSchema,
   webhookSettingsOutputSchema,
+  webhookTestSentOutputSchema,
   webhookUrlOutputSchema,
   webhookUrlSchema,
 } from "@/schemas/dashboard/webhooks";
@@ -26,14 +29,14 @@ export const webhooksRouter = router({
   settings: merchantProcedure.output(webhookSettingsOutputSchema).query(({ ctx }) => webhookSettingsView(ctx.world.id)),
   /** The secret, only when the merchant asks to see it. */
   revealSecret: merchantProcedure.output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.world.id)),
-  setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.merchantId, { webhookUrl: input.url }, ctx.world.mode)),
+  setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.id, { webhookUrl: input.url }, ctx.world.mode)),
   /** Which event types the endpoint receives; needs a URL first. */
   setEventTypes: merchantProcedure
     .input(webhookEventTypesSchema)
     .output(webhookEventTypesOutputSchema)
     .mutation(({ ctx, input }) => chooseWebhookEventTypes(ctx.world.id, input.eventTypes)),
   rotateSecret: merchantProcedure.output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.world.id)),
-  sendTest: merchantProcedure.mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
-  events: merchantProcedure.input(webhookEventsSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
-  resend: merchantProcedure.input(webhookResendSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
+  sendTest: merchantProcedure.output(webhookTestSentOutputSchema).mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
+  events: merchantProcedure.input(webhookEventsSchema).output(webhookEventLogOutputSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
+  resend: merchantProcedure.input(webhookResendSchema).output(webhookResentOutputSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
 });

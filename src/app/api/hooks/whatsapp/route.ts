@@ -5,6 +5,7 @@ import { holdsNul } from "@/server/lib/control-characters";
 import { safeEqual } from "@/server/lib/hashing";
 import { validMetaSignature } from "@/server/lib/vendor-signatures";
 import { handleWhatsAppWebhook } from "@/server/services/delivery/whatsapp-webhook";
+import { log, messageOf } from "@/server/log";
 
 export const dynamic = "force-dynamic";
 
@@ -45,7 +46,7 @@ export async function POST(request: Request): Promise<Response> {
     const { matched, receipts } = await handleWhatsAppWebhook(payload);
     return Response.json({ ok: true, matched, receipts });
   } catch (err) {
-    console.error(JSON.stringify({ msg: "whatsapp webhook not recorded", error: String((err as Error)?.message ?? err) }));
+    log.error({ error: messageOf(err) }, "whatsapp webhook not recorded");
     return Response.json({ error: "temporarily unavailable" }, { status: 503 });
   }
 }

@@ -6,6 +6,7 @@ import { holdsNul } from "@/server/lib/control-characters";
 import { readCappedBody } from "@/server/lib/capped-body";
 import { checkXenditCallbackToken, parseXenditCallback } from "@/server/payments/xendit-callback";
 import { handleGatewayNotification } from "@/server/services/topups/gateway-notification";
+import { log, stackOf } from "@/server/log";
 
 export const dynamic = "force-dynamic";
 
@@ -28,7 +29,7 @@ export async function POST(request: Request): Promise<Response> {
     const outcome = await handleGatewayNotification(parseXenditCallback(body));
     return Response.json({ received: true, outcome });
   } catch (err) {
-    console.error(JSON.stringify({ msg: "xendit callback failed", error: String((err as Error)?.stack ?? err) }));
+    log.error({ error: stackOf(err) }, "xendit callback failed");
     // 500 makes Xendit retry later, which is what we want when the database hiccups.
     return Response.json({ error: "internal error" }, { status: 500 });
   }

@@ -3,6 +3,7 @@ import { getEnv } from "@/env";
 import { refuseCrossSiteMutation } from "@/server/http/same-origin-mutation";
 import { createTrpcContext } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/routers/app-router";
+import { log } from "@/server/log";
 
 async function handler(request: Request): Promise<Response> {
   const refused = refuseCrossSiteMutation(request, getEnv().APP_URL);
@@ -19,7 +20,7 @@ async function handler(request: Request): Promise<Response> {
     onError({ error, path }) {
       // Only the path and the error: inputs may carry keys or codes and are never logged.
       if (error.code === "INTERNAL_SERVER_ERROR") {
-        console.error(JSON.stringify({ msg: "trpc error", path, error: String(error.cause?.stack ?? error.stack ?? error.message) }));
+        log.error({ path, error: String(error.cause?.stack ?? error.stack ?? error.message) }, "trpc error");
       }
     },
   });

@@ -5,6 +5,7 @@ import { hookBodyRefused, TWILIO_HOOK_MAX_BYTES, unusableHookAcknowledged } from
 import { holdsNul } from "@/server/lib/control-characters";
 import { validTwilioSignature } from "@/server/lib/vendor-signatures";
 import { handleTwilioStatus } from "@/server/services/delivery/twilio-status";
+import { log, messageOf } from "@/server/log";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ export async function POST(request: Request): Promise<Response> {
     await handleTwilioStatus(params, searchParams.get("otp_id"));
   } catch (err) {
     // Not recorded (database unreachable): a non-2xx shows as a failed callback in Twilio, which retries.
-    console.error(JSON.stringify({ msg: "twilio status callback not recorded", error: String((err as Error)?.message ?? err) }));
+    log.error({ error: messageOf(err) }, "twilio status callback not recorded");
     return Response.json({ error: "temporarily unavailable" }, { status: 503 });
   }
   return new Response(null, { status: 204 });

@@ -1,0 +1,6 @@
+// The dashboard throttles' window (sign-in, sign-up, account e-mails): one number for
+// the server that counts in it and the screens that say how long to wait.
+export const THROTTLE_WINDOW_MINUTES = 15;
+
+/** How a throttled dashboard answer tells the person when to come back. */
+export const THROTTLE_WAIT = `Coba lagi dalam ${THROTTLE_WINDOW_MINUTES} menit.`;

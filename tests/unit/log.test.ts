@@ -1,0 +1,49 @@
+// The one logger (src/server/log.ts): JSON lines with time, level and msg, the /v3
+// request id inside a request's scope, and stderr for otpctl, whose stdout is its answer.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { log, setLogStream, withRequestId } from "@/server/log";
+
+function capture(stream: "stdout" | "stderr") {
+  const lines: Record<string, unknown>[] = [];
+  vi.spyOn(process[stream], "write").mockImplementation((chunk: string | Uint8Array) => {
+    for (const line of String(chunk).split("\n")) if (line.startsWith("{")) lines.push(JSON.parse(line));
+    return true;
+  });
+  return lines;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setLogStream("stdout");
+});
+
+describe("the logger", () => {
+  it("writes one JSON line with an ISO time, the level's name, the message and the fields", () => {
+    const lines = capture("stdout");
+    log.warn({ vendor: "smtp" }, "vendor deferred message");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toEqual({ level: "warn", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), vendor: "smtp", msg: "vendor deferred message" });
+  });
+
+  it("carries the request id of the scope it is logged in, across awaits, and none outside", async () => {
+    const lines = capture("stdout");
+    await withRequestId("req-1", async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.error("inside");
+    });
+    log.info("outside");
+    expect(lines.map((l) => [l.msg, l.request_id])).toEqual([
+      ["inside", "req-1"],
+      ["outside", undefined],
+    ]);
+  });
+
+  it("writes to stderr once told to, leaving stdout to otpctl's answer", () => {
+    const stdout = capture("stdout");
+    const stderr = capture("stderr");
+    setLogStream("stderr");
+    log.info("to stderr");
+    expect(stdout).toHaveLength(0);
+    expect(stderr).toMatchObject([{ level: "info", msg: "to stderr" }]);
+  });
+});
