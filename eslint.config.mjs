@@ -38,8 +38,10 @@ export default tseslint.config(
   boundary(["src/server/trpc/routers/**"], [DATABASE, UI]),
   boundary(["src/components/**"], [{ group: ["@/server/*", "@/server/**", "@/generated/prisma/client"], message: "UI code imports no server module: use tRPC, @/schemas and @/lib." }]),
   boundary(["src/server/**", "src/proxy.ts"], [UI], ["src/server/services/**", "src/server/lib/**", "src/server/channels/**", "src/server/payments/**", "src/server/trpc/routers/**"]),
+  // Server code logs through src/server/log.ts (structured lines with the request id), never the console.
+  { files: ["src/server/**"], rules: { "no-restricted-globals": ["error", { name: "console", message: "Log through src/server/log.ts." }] } },
   {
     files: ["src/cli/**", "scripts/**", "bench/**", "e2e/**", "tests/**", "src/server/log.ts"],
-    rules: { "no-console": "off" },
+    rules: { "no-console": "off", "no-restricted-globals": "off" },
   },
 );

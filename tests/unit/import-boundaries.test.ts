@@ -23,6 +23,15 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });
 
+  it("keeps server code on the one logger: console is refused in src/server, allowed in otpctl and the logger itself", async () => {
+    const rule = async (filePath: string) =>
+      (await eslint.lintText('export function x(): void {\n  console.error("x");\n}\n', { filePath }))[0].messages.filter((m) => m.ruleId === "no-restricted-globals");
+    expect(await rule("src/server/services/otp/x.ts")).not.toEqual([]);
+    expect(await rule("src/server/worker/x.ts")).not.toEqual([]);
+    expect(await rule("src/cli/commands/x.ts")).toEqual([]);
+    expect(await rule("src/server/log.ts")).toEqual([]);
+  });
+
   it("allows what the layers are for: a router calling a service, UI importing a router's type, otpctl migrating", async () => {
     expect(await boundaryErrors("src/server/trpc/routers/x.ts", 'import { getOtp } from "@/server/services/otp/get-otp";\nexport const x = getOtp;\n')).toEqual([]);
     expect(await boundaryErrors("src/components/x.tsx", 'import type { AppRouter } from "@/server/trpc/routers/app-router";\nexport type X = AppRouter;\n')).toEqual([]);

@@ -4,7 +4,7 @@
 // Rules that need more than the body (destination by channel, send-only channels)
 // are the service's, which maps them to INVALID_NUMBER / INVALID_CHANNEL.
 import { z } from "zod";
-import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
+import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_HOURS, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
 import { creationSignals } from "./signals";
 
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
@@ -78,7 +78,7 @@ const destinationFields = {
 
 const commonFields = {
   brand: freeText("brand", BRAND_MAX).describe("Brand dalam pesan; bawaannya brand_name akun. Wajib (di sini atau di akun) untuk voice"),
-  external_id: freeText("external_id", EXTERNAL_ID_MAX).describe("Kunci idempotensi, per merchant, 24 jam"),
+  external_id: freeText("external_id", EXTERNAL_ID_MAX).describe(`Kunci idempotensi, per merchant, ${IDEMPOTENCY_WINDOW_HOURS} jam`),
   signals: creationSignals,
 };
 

@@ -10,6 +10,7 @@ import { trace } from "@opentelemetry/api";
 import { claimDueDeliveries, deliverClaimed, logUnrecorded, type Claimed } from "@/server/services/webhooks/deliver-due";
 import type { SendOptions } from "@/server/services/webhooks/send-webhook";
 import { periodicJobs } from "./periodic-jobs";
+import { log, messageOf } from "@/server/log";
 
 export type Worker = { stop: () => Promise<void> };
 
@@ -80,7 +81,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       return;
     }
     pumping = fill()
-      .catch((err) => console.error(JSON.stringify({ msg: "worker claim failed", error: String((err as Error)?.message ?? err) })))
+      .catch((err) => log.error({ error: messageOf(err) }, "worker claim failed"))
       .finally(() => (pumping = null));
   }
 

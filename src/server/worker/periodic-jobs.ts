@@ -12,6 +12,7 @@ import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
+import { log, messageOf } from "@/server/log";
 
 export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
 
@@ -36,7 +37,7 @@ const JOBS: Job[] = [
 async function purgeAndLog(now: Date): Promise<void> {
   const result = await purgePersonalData({ trigger: "worker", now });
   if (result.otps_masked + result.webhook_events_masked + result.sandbox_messages_deleted === 0) return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), msg: "personal data purged", ...result })}\n`);
+  log.info(result, "personal data purged");
 }
 
 /**
@@ -56,7 +57,7 @@ export function periodicJobs(jobs: Job[] = JOBS) {
           .run(now)
           .then(
             () => undefined,
-            (err) => console.error(JSON.stringify({ msg: "periodic job failed", job: job.name, error: String((err as Error)?.message ?? err) })),
+            (err) => log.error({ job: job.name, error: messageOf(err) }, "periodic job failed"),
           )
           .finally(() => running.delete(job.name));
         running.set(job.name, run);

@@ -42,6 +42,7 @@ import { formatOtpId, otpIdSequence } from "./otp-id";
 import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttemptsFor, MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 import type { ParsedCreation } from "./parse-creation";
 import { presentCreation, type OtpFields } from "./present";
+import { log, messageOf } from "@/server/log";
 
 // The destination's lock is taken, with the day's next otp_id, in the same round trip
 // as BEGIN and before the limits are counted, so the counting statement's snapshot
@@ -301,7 +302,7 @@ async function deliver({ adapter, reserved, input, code, brand, merchant }: Send
     });
   } catch (err) {
     if (!(err instanceof VendorUnavailableError)) {
-      console.error(JSON.stringify({ msg: "delivery adapter error", provider: adapter.provider, otp_id: otp.otpId, error: String((err as Error)?.message ?? err) }));
+      log.error({ provider: adapter.provider, otp_id: otp.otpId, error: messageOf(err) }, "delivery adapter error");
     }
     // With a fallback chain the unreachable channel is one failed send (free) and the next channel takes over.
     if (input.fallback.length > 0) return { outcome: "failed", provider: adapter.provider, reason: UNREACHABLE_HANDS_OVER };

@@ -167,7 +167,7 @@ async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
       ttlSeconds: Math.max(1, Math.ceil((c.otp.expires_at.getTime() - now.getTime()) / 1000)),
     });
   } catch (err) {
-    const reason = err instanceof VendorUnavailableError ? VENDOR_UNAVAILABLE_REASON : `Adapter error: ${String((err as Error)?.message ?? err)}`;
+    const reason = err instanceof VendorUnavailableError ? VENDOR_UNAVAILABLE_REASON : `Kesalahan adapter: ${String((err as Error)?.message ?? err)}`;
     return { outcome: "failed", provider: adapter.provider, reason };
   }
 }

@@ -93,7 +93,7 @@ export async function sendTestEvent(merchantId: number): Promise<{ event_id: str
 export async function resendEventAsOperator(eventId: string, now = new Date()): Promise<{ event_id: string; delivery_id: number }> {
   const db = await getDb();
   const event = await db.webhookEvent.findUnique({ where: { eventId }, select: { merchantId: true } });
-  if (!event) throw new AppError("NOT_FOUND", `Event ${eventId} not found`);
+  if (!event) throw new AppError("NOT_FOUND", `Event ${eventId} tidak ditemukan.`);
   return resendEvent(event.merchantId, eventId, now);
 }
 
