@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { expect } from "vitest";
 import path from "node:path";
 
 export type CliResult = { code: number; stdout: string; stderr: string };
@@ -18,4 +19,18 @@ export function otpctl(args: string[], env: Record<string, string | undefined> =
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/**
+ * Runs an otpctl command with --json and returns its one JSON document, failing the test
+ * unless it exited 0 with nothing on stderr and exactly one line on stdout.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields its command prints
+export async function otpctlJson(args: string[], env: Record<string, string | undefined> = {}): Promise<any> {
+  const result = await otpctl([...args, "--json"], env);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  const lines = result.stdout.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
 }

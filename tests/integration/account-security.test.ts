@@ -11,13 +11,11 @@ import { getDb } from "@/server/db/client";
 import { MAX_RESETS_PER_EMAIL } from "@/server/services/accounts/account-throttle";
 import { RESET_REQUESTED } from "@/server/services/accounts/password-reset";
 import { createMerchant } from "@/server/services/merchants/merchants";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { overrideEnv } from "../harness/env-override";
 import { otpctl } from "../harness/otpctl";
 import { startSmtpSimulator } from "../simulators/smtp-simulator";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();

@@ -6,13 +6,11 @@ import { flushApiLog } from "@/server/services/api-log/api-log-writer";
 import { listApiLog } from "@/server/services/api-log/list-api-log";
 import { maskRequestBody } from "@/server/services/api-log/mask-body";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { overrideEnv } from "../harness/env-override";
 import { account, newMerchant, requestOtp, sendOtp, verify } from "../harness/v3-fixtures";
 import { apiLogFilterSchema } from "@/schemas/dashboard/api-log";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 describe("the API request log", () => {
   it("records a refused first call (402) with its reason, key prefix, client IP and request id", async () => {

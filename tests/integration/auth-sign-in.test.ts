@@ -8,10 +8,9 @@ import { MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, M
 import { getAuthOptions, SIGN_IN_ERRORS } from "@/server/auth/options";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
 import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { getDb } from "@/server/db/client";
 import { createMerchant } from "@/server/services/merchants/merchants";
+import { callerFor } from "../harness/trpc";
 
 const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit().catch(() => undefined));
@@ -166,7 +165,6 @@ describe("sign-in", () => {
 });
 
 describe("sign-up", () => {
-  const callerFor = createCallerFactory(appRouter);
 
   it("allows 10 sign-ups per address per 15 minutes, then answers TOO_MANY_REQUESTS without creating an account", async () => {
     const anonymous = callerFor({ merchantPublicId: null, clientIp: "192.0.2.201" });

@@ -3,13 +3,11 @@
 // receipt for each paid top-up.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { payTopupAsOperator } from "@/server/services/topups/operator";
 import { createTopupOk } from "../harness/topup-fixtures";
 import { deliveredCode, newMerchant, requestOtp } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 async function merchantWithCaller(saldo = 100_000) {
   const m = await newMerchant({ saldo, name: "Kopi Senja" });

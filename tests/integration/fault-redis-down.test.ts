@@ -10,10 +10,9 @@ import { resetEnvForTests } from "@/env";
 import { getLoginThrottleStore, MAX_FAILURES } from "@/server/auth/login-throttle";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
+import { callerFor } from "../harness/trpc";
 
 let port = 0;
 let server: ChildProcess | undefined;
@@ -124,7 +123,6 @@ describe("Redis down under load", () => {
 });
 
 describe("Redis down for the dashboard", () => {
-  const callerFor = createCallerFactory(appRouter);
   // ioredis reports a client without an error listener on console.error, outside our logger.
   const unhandled = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => String(c[0]).includes("Unhandled error event")).length;
 

@@ -7,12 +7,11 @@ import { POST as whatsappPost } from "@/app/api/hooks/whatsapp/route";
 import { POST as twilioPost } from "@/app/api/hooks/twilio/status/route";
 import { getDb } from "@/server/db/client";
 import { createMerchant } from "@/server/services/merchants/merchants";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { overrideEnv } from "../harness/env-override";
 import { postXenditCallback, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
 import { newMerchant, requestOtp, saldoOf, verify } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
+import { callerFor } from "../harness/trpc";
 
 const restores: (() => void)[] = [];
 afterEach(() => {
@@ -55,7 +54,6 @@ describe("/v3 bodies with control characters", () => {
 });
 
 describe("dashboard procedures with control characters", () => {
-  const callerFor = createCallerFactory(appRouter);
   async function signedIn() {
     const created = await createMerchant({ name: "Toko", email: "nul@toko.id", password: "password-123" });
     return callerFor({ merchantPublicId: created.merchant_id });

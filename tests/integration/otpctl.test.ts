@@ -4,41 +4,33 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
 import pg from "pg";
-import { otpctl } from "../harness/otpctl";
+import { otpctl, otpctlJson } from "../harness/otpctl";
 import { createScratchDatabase } from "../harness/scratch-database";
 
-async function json(args: string[], env: Record<string, string | undefined> = {}) {
-  const result = await otpctl([...args, "--json"], env);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  const lines = result.stdout.trim().split("\n");
-  expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0]);
-}
 
 // Each case starts separate otpctl processes (a few seconds each on a busy 2-core machine).
 describe("otpctl", { timeout: 120_000 }, () => {
   it("merchant create prints exactly merchant_id, key_id, api_key and test_api_key as one JSON document", async () => {
-    const out = await json(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
+    const out = await otpctlJson(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
     expect(Object.keys(out).sort()).toEqual(["api_key", "key_id", "merchant_id", "test_api_key"]);
     expect(out.api_key).toMatch(/^sk_live_[A-Za-z0-9]{40}$/);
     expect(out.test_api_key).toMatch(/^sk_test_[A-Za-z0-9]{40}$/);
-    const shown = await json(["merchant", "show", out.merchant_id]);
+    const shown = await otpctlJson(["merchant", "show", out.merchant_id]);
     expect(shown).toMatchObject({ merchant_id: out.merchant_id, name: "Toko", email: "toko@x.id", saldo: 1000, rate_limit: 20, ip_allowlist: "", webhook_url: null });
     expect(shown.prices.sms).toBe(450);
     expect(JSON.stringify(shown)).not.toContain(out.api_key);
   });
 
   it("merchant credit accepts negative amounts as --amount -500 and --amount=-500", async () => {
-    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id", "--saldo", "2000"]);
-    expect(await json(["merchant", "credit", merchant_id, "--amount", "-500", "--reason", "koreksi"])).toEqual({ saldo: 1500 });
-    expect(await json(["merchant", "credit", merchant_id, "--amount=-500", "--reason", "koreksi"])).toEqual({ saldo: 1000 });
-    expect(await json(["merchant", "credit", merchant_id, "--amount", "250", "--reason", "promo"])).toEqual({ saldo: 1250 });
+    const { merchant_id } = await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id", "--saldo", "2000"]);
+    expect(await otpctlJson(["merchant", "credit", merchant_id, "--amount", "-500", "--reason", "koreksi"])).toEqual({ saldo: 1500 });
+    expect(await otpctlJson(["merchant", "credit", merchant_id, "--amount=-500", "--reason", "koreksi"])).toEqual({ saldo: 1000 });
+    expect(await otpctlJson(["merchant", "credit", merchant_id, "--amount", "250", "--reason", "promo"])).toEqual({ saldo: 1250 });
   });
 
   it("merchant update sets limits, allowlist, prices and brand, and prints webhook_secret once a webhook URL is set", async () => {
-    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
-    const out = await json([
+    const { merchant_id } = await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
+    const out = await otpctlJson([
       "merchant", "update", merchant_id, "--rate-limit", "50", "--ip-allowlist", "203.0.113.5, 198.51.100.7",
       "--price", "sms=400", "--price", "voice=900", "--brand", "Maju", "--brand-email", "otp@maju.id", "--webhook-url", "http://127.0.0.1:9999/hook",
     ]);
@@ -48,37 +40,37 @@ describe("otpctl", { timeout: 120_000 }, () => {
   });
 
   it("merchant update --webhook-events chooses the endpoint's event types; merchant show prints webhook_events", async () => {
-    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
-    expect(await json(["merchant", "show", merchant_id])).toMatchObject({ webhook_url: null, webhook_events: null });
+    const { merchant_id } = await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
+    expect(await otpctlJson(["merchant", "show", merchant_id])).toMatchObject({ webhook_url: null, webhook_events: null });
     const noUrl = await otpctl(["merchant", "update", merchant_id, "--webhook-events", "otp.sent", "--json"]);
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toMatch(/--webhook-events/);
-    await json(["merchant", "update", merchant_id, "--webhook-url", "http://127.0.0.1:9/hook"]);
-    expect(await json(["merchant", "show", merchant_id])).toMatchObject({ webhook_events: ["otp.verified"] });
-    const out = await json(["merchant", "update", merchant_id, "--webhook-events", "otp.verified,otp.delivered"]);
+    await otpctlJson(["merchant", "update", merchant_id, "--webhook-url", "http://127.0.0.1:9/hook"]);
+    expect(await otpctlJson(["merchant", "show", merchant_id])).toMatchObject({ webhook_events: ["otp.verified"] });
+    const out = await otpctlJson(["merchant", "update", merchant_id, "--webhook-events", "otp.verified,otp.delivered"]);
     expect(out).toMatchObject({ webhook_events: ["otp.delivered", "otp.verified"] });
     const unknown = await otpctl(["merchant", "update", merchant_id, "--webhook-events", "otp.sent,otp.bogus", "--json"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--webhook-events/);
-    expect(await json(["merchant", "show", merchant_id])).toMatchObject({ webhook_events: ["otp.delivered", "otp.verified"] });
+    expect(await otpctlJson(["merchant", "show", merchant_id])).toMatchObject({ webhook_events: ["otp.delivered", "otp.verified"] });
   });
 
   it("key create and key revoke print their JSON", async () => {
-    const { merchant_id } = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
-    const key = await json(["key", "create", merchant_id]);
+    const { merchant_id } = await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"]);
+    const key = await otpctlJson(["key", "create", merchant_id]);
     expect(Object.keys(key).sort()).toEqual(["api_key", "key_id", "mode"]);
     expect(key).toMatchObject({ mode: "live", api_key: expect.stringMatching(/^sk_live_/) });
-    expect(await json(["key", "revoke", key.key_id])).toEqual({ key_id: key.key_id, revoked: true });
-    const testKey = await json(["key", "create", merchant_id, "--mode", "test"]);
+    expect(await otpctlJson(["key", "revoke", key.key_id])).toEqual({ key_id: key.key_id, revoked: true });
+    const testKey = await otpctlJson(["key", "create", merchant_id, "--mode", "test"]);
     expect(testKey).toMatchObject({ mode: "test", api_key: expect.stringMatching(/^sk_test_/) });
   });
 
   it("test mode from the command line: --mode test credits the test saldo and sets the test webhook; merchant show prints both", async () => {
-    const { merchant_id } = await json(["merchant", "create", "--name", "Uji", "--email", "uji@x.id", "--saldo", "700"]);
-    expect(await json(["merchant", "credit", merchant_id, "--amount", "-1000", "--reason", "uji", "--mode", "test"])).toEqual({ saldo: 999_000 });
-    await json(["merchant", "update", merchant_id, "--mode", "test", "--webhook-url", "http://127.0.0.1:9/test-hook"]);
-    await json(["merchant", "update", merchant_id, "--webhook-url", "http://127.0.0.1:9/live-hook"]);
-    expect(await json(["merchant", "show", merchant_id])).toMatchObject({
+    const { merchant_id } = await otpctlJson(["merchant", "create", "--name", "Uji", "--email", "uji@x.id", "--saldo", "700"]);
+    expect(await otpctlJson(["merchant", "credit", merchant_id, "--amount", "-1000", "--reason", "uji", "--mode", "test"])).toEqual({ saldo: 999_000 });
+    await otpctlJson(["merchant", "update", merchant_id, "--mode", "test", "--webhook-url", "http://127.0.0.1:9/test-hook"]);
+    await otpctlJson(["merchant", "update", merchant_id, "--webhook-url", "http://127.0.0.1:9/live-hook"]);
+    expect(await otpctlJson(["merchant", "show", merchant_id])).toMatchObject({
       saldo: 700,
       test_saldo: 999_000,
       webhook_url: "http://127.0.0.1:9/live-hook",
@@ -90,8 +82,8 @@ describe("otpctl", { timeout: 120_000 }, () => {
   });
 
   it("channel disable and enable print the channel and its state", async () => {
-    expect(await json(["channel", "disable", "sms"])).toEqual({ channel: "sms", enabled: false });
-    expect(await json(["channel", "enable", "sms"])).toEqual({ channel: "sms", enabled: true });
+    expect(await otpctlJson(["channel", "disable", "sms"])).toEqual({ channel: "sms", enabled: false });
+    expect(await otpctlJson(["channel", "enable", "sms"])).toEqual({ channel: "sms", enabled: true });
   });
 
   it("fails with a clear message on stderr, nothing on stdout and a non-zero exit for bad arguments", async () => {
@@ -138,15 +130,15 @@ describe("otpctl", { timeout: 120_000 }, () => {
       const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");
       await client.end();
       expect(rows[0].n).toBe(0);
-      expect((await json(["migrate"], { DATABASE_URL: scratch.url })).applied.length).toBeGreaterThan(0);
-      expect((await json(["merchant", "create", "--name", "A", "--email", "a@x.id"], { DATABASE_URL: scratch.url })).merchant_id).toMatch(/^mch_/);
+      expect((await otpctlJson(["migrate"], { DATABASE_URL: scratch.url })).applied.length).toBeGreaterThan(0);
+      expect((await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"], { DATABASE_URL: scratch.url })).merchant_id).toMatch(/^mch_/);
     } finally {
       await scratch.drop();
     }
   });
 
   it("migrate reports what it applied and is idempotent", async () => {
-    const out = await json(["migrate"]);
+    const out = await otpctlJson(["migrate"]);
     expect(out.applied).toEqual([]);
     expect(out.alreadyApplied.length).toBeGreaterThan(0);
   });
@@ -156,13 +148,13 @@ describe("otpctl", { timeout: 120_000 }, () => {
     const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
     try {
       // No server yet: otpctl starts one for the command and stops it afterwards.
-      const created = await json(["merchant", "create", "--name", "A", "--email", "a@x.id"], env);
+      const created = await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"], env);
       expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
       // A server runs (as under `npm start`): otpctl attaches to it and leaves it running.
       const server = await ensureEmbeddedPostgres(dataDir);
       try {
         const pidBefore = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0];
-        const shown = await json(["merchant", "show", created.merchant_id], env);
+        const shown = await otpctlJson(["merchant", "show", created.merchant_id], env);
         expect(shown.email).toBe("a@x.id");
         expect(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]).toBe(pidBefore);
       } finally {

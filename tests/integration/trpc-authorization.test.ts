@@ -5,10 +5,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { createMerchant } from "@/server/services/merchants/merchants";
-import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 async function merchant(email: string) {
   const created = await createMerchant({ name: email, email, password: "password-123" });

@@ -5,12 +5,10 @@ import { getDb } from "@/server/db/client";
 import { otpMessageText } from "@/server/channels/message-text";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getOverview } from "@/server/services/reports/overview";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { DATE_ORDER_MESSAGE } from "@/schemas/dashboard/transactions";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 /** Moves an OTP, and the ledger rows that reference it, to another creation time. */
 async function createdAt(otpId: string, at: string) {

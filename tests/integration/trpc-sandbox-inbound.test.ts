@@ -5,12 +5,10 @@ import { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { overrideEnv } from "../harness/env-override";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { SANDBOX_INBOUND_SENDER } from "@/server/services/otp/sandbox-inbound";
 import { getOtpDetail, newMerchant, requestOtp } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 async function signedIn() {
   const m = await newMerchant();

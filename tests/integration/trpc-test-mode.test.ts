@@ -2,13 +2,11 @@
 // moves every data procedure to the merchant's test world and back; account matters
 // stay on the live account.
 import { describe, expect, it } from "vitest";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { modeFromCookieHeader } from "@/server/lib/mode-cookie";
 import { overrideEnv } from "../harness/env-override";
 import { newMerchant, requestOtp } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 async function signedIn() {
   const m = await newMerchant({ saldo: 5000 });

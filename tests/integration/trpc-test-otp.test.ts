@@ -2,11 +2,9 @@
 // the /v3 services, charged like any other, verified from the dashboard.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { deliveredCode, newMerchant, saldoOf } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 
 describe("Kirim OTP uji", () => {
   it("sends a real OTP to the merchant's own number, charged at the channel's price with a ledger entry", async () => {

@@ -3,11 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 import { getDb } from "@/server/db/client";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 const WIB = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** A WhatsApp OTP to a sandbox number without WhatsApp: it fails at once and the creation moves on to SMS. */

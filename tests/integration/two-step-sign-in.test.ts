@@ -7,11 +7,9 @@ import { TWO_STEP_PREFIX } from "@/lib/sign-in-errors";
 import { getDb } from "@/server/db/client";
 import { PLATFORM_MERCHANT_EMAIL } from "@/server/services/accounts/platform-merchant";
 import { createMerchant } from "@/server/services/merchants/merchants";
-import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/routers/app-router";
 import { deliveredCode, saldoOf } from "../harness/v3-fixtures";
+import { callerFor } from "../harness/trpc";
 
-const callerFor = createCallerFactory(appRouter);
 const PASSWORD = "benar-sekali";
 type Authorize = (c: Record<string, string>, req: { headers: Record<string, string> }) => Promise<unknown>;
 const authorize: Authorize = (c, req) => (getAuthOptions().providers[0] as unknown as { options: { authorize: Authorize } }).options.authorize(c, req);

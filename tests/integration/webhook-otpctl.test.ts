@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getWebhookSettings } from "@/server/services/webhooks/manage";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
-import { otpctl } from "../harness/otpctl";
+import { otpctl, otpctlJson } from "../harness/otpctl";
 import { newMerchant } from "../harness/v3-fixtures";
 import { startReceiver } from "../harness/webhook-receiver";
 
@@ -11,14 +11,6 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-async function json(args: string[]) {
-  const result = await otpctl([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  const lines = result.stdout.trim().split("\n");
-  expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0]);
-}
 
 // Each otpctl call is a separate process (tsx start-up and migration check), slow on a busy machine.
 describe("otpctl webhook", { timeout: 90_000 }, () => {
@@ -28,29 +20,29 @@ describe("otpctl webhook", { timeout: 90_000 }, () => {
     const m = await newMerchant();
     await updateMerchant(m.id, { webhookUrl: receiver.url });
 
-    const { event_id } = await json(["webhook", "test", m.merchantId]);
+    const { event_id } = await otpctlJson(["webhook", "test", m.merchantId]);
     expect(event_id).toMatch(/^evt_/);
     await deliverDueWebhooks();
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id]);
 
-    expect(await json(["webhook", "resend", event_id])).toMatchObject({ event_id });
+    expect(await otpctlJson(["webhook", "resend", event_id])).toMatchObject({ event_id });
     await deliverDueWebhooks();
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([event_id, event_id]);
 
-    const log = await json(["webhook", "deliveries", m.merchantId]);
+    const log = await otpctlJson(["webhook", "deliveries", m.merchantId]);
     expect(log.items).toHaveLength(1);
     expect(log.items[0]).toMatchObject({ event_id, type: "webhook.test" });
     expect(log.items[0].deliveries.map((d: { status: string }) => d.status)).toEqual(["succeeded", "succeeded"]);
 
-    await json(["webhook", "test", m.merchantId]);
-    const newest = await json(["webhook", "deliveries", m.merchantId, "--limit", "1"]);
+    await otpctlJson(["webhook", "test", m.merchantId]);
+    const newest = await otpctlJson(["webhook", "deliveries", m.merchantId, "--limit", "1"]);
     expect(newest.items).toHaveLength(1);
     expect(newest.items[0].event_id).not.toBe(event_id);
-    const older = await json(["webhook", "deliveries", m.merchantId, "--limit", "1", "--cursor", String(newest.nextCursor)]);
+    const older = await otpctlJson(["webhook", "deliveries", m.merchantId, "--limit", "1", "--cursor", String(newest.nextCursor)]);
     expect(older.items.map((e: { event_id: string }) => e.event_id)).toEqual([event_id]);
 
     const before = (await getWebhookSettings(m.id))!.secret;
-    const rotated = await json(["webhook", "rotate-secret", m.merchantId]);
+    const rotated = await otpctlJson(["webhook", "rotate-secret", m.merchantId]);
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(before);
     expect((await getWebhookSettings(m.id))!.secret).toBe(rotated.secret);
