@@ -16,6 +16,15 @@ export function newEvent(type: string, data: Prisma.InputJsonObject, now: Date, 
   return { eventId, type, payload: { id: eventId, type, created_at: formatWib(now), livemode, data } };
 }
 
+/** Queues the "event" CTE's rows to the merchant's endpoint if it subscribes to their type; $first is the first attempt's time. */
+function deliveryCte(first: number): string {
+  return `delivery AS (
+     INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
+     SELECT event.id, e.id, e.url, $${first}::timestamptz FROM event
+     JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
+   )`;
+}
+
 /**
  * The outbox as SQL, for a hot-path statement that records an event in the same
  * statement as its cause: two CTEs ("event", "delivery") reading merchant_id from
@@ -27,11 +36,7 @@ export function outboxCtes(source: string, n: number): string {
      INSERT INTO webhook_events (event_id, merchant_id, type, payload)
      SELECT $${n}::text, merchant_id, $${n + 1}::text, $${n + 2}::jsonb FROM ${source}
      RETURNING id, merchant_id, type
-   ), delivery AS (
-     INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
-     SELECT event.id, e.id, e.url, $${n + 3}::timestamptz FROM event
-     JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
-   )`;
+   ), ${deliveryCte(n + 3)}`;
 }
 
 /**
@@ -48,11 +53,7 @@ export function subscribedOutboxCtes(source: string, n: number): string {
      FROM ${source} s, unnest($${n}::text[], $${n + 1}::text[], $${n + 2}::jsonb[]) AS ev(id, type, payload)
      WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = s.merchant_id AND e.enabled AND ev.type = ANY(e.event_types))
      RETURNING id, merchant_id, type
-   ), delivery AS (
-     INSERT INTO webhook_deliveries (event_id, endpoint_id, url, next_attempt_at)
-     SELECT event.id, e.id, e.url, $${n + 3}::timestamptz FROM event
-     JOIN webhook_endpoints e ON e.merchant_id = event.merchant_id AND e.enabled AND event.type = ANY(e.event_types)
-   )`;
+   ), ${deliveryCte(n + 3)}`;
 }
 
 /** The arrays subscribedOutboxCtes takes, for the given events. */
