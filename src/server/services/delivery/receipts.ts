@@ -16,7 +16,7 @@ import { recordReceipt } from "@/server/metrics/record";
 import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "@/server/services/otp/deliveries";
-import { deliveryEventData, recordOtpEvent } from "@/server/services/otp/lifecycle-events";
+import { deliveryEventData, recordOtpEvent, stateOfRow } from "@/server/services/otp/lifecycle-events";
 
 /** Our otp_id as a vendor echoes it back: the one otp_id shape, or it is not ours. */
 export const otpReference = z.string().regex(OTP_ID_PATTERN);
@@ -146,6 +146,7 @@ type LockedOtp = {
   expires_at: Date;
   fallback_index: number;
   fallback_count: number;
+  next_fallback_at: Date | null;
 };
 
 async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<ReceiptResult | "pending"> {
@@ -164,7 +165,7 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
   if (!found) return { otp_id: null, status: null, refunded: false };
   const [otp] = await tx.$queryRaw<LockedOtp[]>`
     SELECT id, merchant_id, otp_id, channel, destination, verified_from, status, external_id, attempts, max_attempts, expires_at,
-           fallback_index, cardinality(fallback_channels) AS fallback_count
+           fallback_index, cardinality(fallback_channels) AS fallback_count, next_fallback_at
     FROM otp_transactions WHERE id = ${found.otp_transaction_id} FOR UPDATE`;
   const delivery = await tx.otpDelivery.findUniqueOrThrow({ where: { id: found.id } });
   // Adapters never report `pending` (channel.ts), so a pending send is one whose creation is still running.
@@ -201,16 +202,12 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
       ...(!success ? { failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) } : {}),
     },
   });
-  const state = { otpId: otp.otp_id, channel: otp.channel, number: otp.destination ?? otp.verified_from, status, externalId: otp.external_id, attempts: otp.attempts, expiresAt: otp.expires_at };
+  const state = stateOfRow(otp, { status });
   if (success) await recordOtpEvent(tx, otp.merchant_id, "otp.delivered", state, now, deliveryEventData(presentDelivery(updated)));
-  else if (!handsOver && !verified && status === "failed" && !(await chainStillRunning(tx, otp.id))) {
+  // A later send of the chain still due: the OTP has not failed for good yet.
+  else if (!handsOver && !verified && status === "failed" && otp.next_fallback_at === null) {
     await recordOtpEvent(tx, otp.merchant_id, "otp.failed", state, now, { reason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) });
   }
   return { otp_id: otp.otp_id, status, refunded: !success && delivery.charged };
 }
 
-/** A later send of the chain still pending or due: the OTP has not failed for good yet. */
-async function chainStillRunning(tx: Tx, id: bigint): Promise<boolean> {
-  const row = await tx.otpTransaction.findUniqueOrThrow({ where: { id }, select: { nextFallbackAt: true } });
-  return row.nextFallbackAt !== null;
-}

@@ -5,7 +5,7 @@
 import { getDb } from "@/server/db/client";
 import { TTL_SECONDS } from "@/schemas/v3/otp-limits";
 import type { OtpStatus, Channel } from "@/generated/prisma/enums";
-import { recordOtpEvent } from "./lifecycle-events";
+import { recordOtpEvent, stateOfRow } from "./lifecycle-events";
 
 const BATCH = 200;
 const LOOK_BACK_MS = 60 * 60_000;
@@ -32,7 +32,7 @@ export async function emitExpiredEvents(now = new Date()): Promise<number> {
         tx,
         o.merchant_id,
         "otp.expired",
-        { otpId: o.otp_id, channel: o.channel, number: o.destination ?? o.verified_from, status: o.status, externalId: o.external_id, attempts: o.attempts, expiresAt: o.expires_at },
+        stateOfRow(o),
         now,
       );
     }

@@ -17,13 +17,14 @@ import { getAdapterForMode } from "@/server/channels/registry";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { FallbackChannel } from "@/schemas/v3/otp";
+import { FALLBACK_AFTER_SECONDS } from "@/schemas/v3/otp-limits";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { priceFor } from "@/server/services/merchants/prices";
 import { loadMerchantProfile, type MerchantProfile } from "@/server/services/merchants/profile";
 import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "./deliveries";
 import { openCode } from "./fallback-code";
-import { deliveryEventData, recordOtpEvent, type OtpState } from "./lifecycle-events";
+import { deliveryEventData, recordOtpEvent, stateOfRow } from "./lifecycle-events";
 import { VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
 const BATCH = 20;
@@ -50,15 +51,6 @@ type ChainRow = {
 
 type Claimed = { otp: ChainRow; deliveryId: bigint; seq: number; channel: FallbackChannel; price: number; provider: string; profile: MerchantProfile; code: string };
 
-const stateOf = (otp: ChainRow, channel: Channel, status: OtpStatus): OtpState => ({
-  otpId: otp.otp_id,
-  channel,
-  number: otp.destination,
-  status,
-  externalId: otp.external_id,
-  attempts: otp.attempts,
-  expiresAt: otp.expires_at,
-});
 
 /** The worker's job: every OTP whose next fallback is due. Returns how many moved on. */
 export async function advanceDueFallbacks(now = new Date()): Promise<number> {
@@ -123,7 +115,7 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
         where: { id },
         data: { channel, firstChannel: otp.first_channel ?? otp.channel, fallbackIndex: index, nextFallbackAt: null, status, ...chargeOf(deliveries), provider, providerMessageId: null },
       });
-      await recordOtpEvent(tx, otp.merchant_id, "otp.fallback", stateOf(otp, channel, status), now, { from: otp.channel, to: channel, reason });
+      await recordOtpEvent(tx, otp.merchant_id, "otp.fallback", stateOfRow(otp, { channel, status }), now, { from: otp.channel, to: channel, reason });
       return { otp, deliveryId: delivery.id, seq, channel, price, provider, profile, code: code! };
     }
     // Nothing more to send: the chain ends here.
@@ -134,7 +126,7 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
       data: { nextFallbackAt: null, fallbackCode: null, fallbackIndex: index, ...(otp.status === "verified" ? {} : { status }) },
     });
     if (otp.status !== "verified" && status === "failed") {
-      await recordOtpEvent(tx, otp.merchant_id, "otp.failed", stateOf(otp, otp.channel, "failed"), now, { reason: "Tidak ada channel yang berhasil mengirim kode." });
+      await recordOtpEvent(tx, otp.merchant_id, "otp.failed", stateOfRow(otp, { status: "failed" }), now, { reason: "Tidak ada channel yang berhasil mengirim kode." });
     }
     return null;
   });
@@ -206,7 +198,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
     const confirmed = deliveries.some((d) => d.status === "success");
     const live = !verified && !confirmed && now < c.otp.expires_at && otp.attempts < c.otp.max_attempts;
     const more = live && otp.fallback_index < c.otp.fallback_channels.length;
-    const nextFallbackAt = !more ? null : failed ? now : result.outcome === "sent" ? new Date(now.getTime() + (otp.fallback_after ?? 20) * 1000) : null;
+    const nextFallbackAt = !more ? null : failed ? now : result.outcome === "sent" ? new Date(now.getTime() + (otp.fallback_after ?? FALLBACK_AFTER_SECONDS.default) * 1000) : null;
     await tx.otpTransaction.update({
       where: { id: c.otp.id },
       data: {
@@ -219,7 +211,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
         ...(nextFallbackAt ? {} : { fallbackCode: null }),
       },
     });
-    const state = stateOf({ ...c.otp, attempts: otp.attempts }, c.channel, status);
+    const state = stateOfRow(c.otp, { channel: c.channel, status, attempts: otp.attempts });
     if (!failed) {
       await recordOtpEvent(tx, c.otp.merchant_id, result.outcome === "success" ? "otp.delivered" : "otp.sent", state, now, deliveryEventData(presentDelivery(delivery)));
     } else if (!nextFallbackAt && status === "failed") {

@@ -20,6 +20,32 @@ export type OtpState = {
   expiresAt: Date;
 };
 
+/** An OTP row as the worker-side services select it (snake_case columns). */
+export type OtpStateRow = {
+  otp_id: string;
+  channel: Channel;
+  destination: string | null;
+  verified_from?: string | null;
+  status: OtpStatus;
+  external_id: string | null;
+  attempts: number;
+  expires_at: Date;
+};
+
+/** The state an event reports, from such a row; `overrides` for what the caller has just changed. */
+export function stateOfRow(row: OtpStateRow, overrides: Partial<OtpState> = {}): OtpState {
+  return {
+    otpId: row.otp_id,
+    channel: row.channel,
+    number: row.destination ?? row.verified_from ?? null,
+    status: row.status,
+    externalId: row.external_id,
+    attempts: row.attempts,
+    expiresAt: row.expires_at,
+    ...overrides,
+  };
+}
+
 export function otpEventData(state: OtpState, extra: Prisma.InputJsonObject = {}): Prisma.InputJsonObject {
   return {
     otp_id: state.otpId,
