@@ -8,11 +8,26 @@ import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { cpuDuring } from "./proc";
 
 const run = promisify(execFile);
 const PGBENCH = process.env.PGBENCH_BIN ?? "/usr/bin/pgbench";
 
-export type PgbenchResult = { label: string; script: string; sessionOptions: string | null; clients: number; durationSec: number; tps: number; latencyAvgMs: number; transactions: number; failed: number };
+export type PgbenchResult = {
+  label: string;
+  script: string;
+  sessionOptions: string | null;
+  clients: number;
+  durationSec: number;
+  tps: number;
+  latencyAvgMs: number;
+  transactions: number;
+  failed: number;
+  /** PostgreSQL's CPU per transaction over the run (absent in results from before it was measured). */
+  postgresCpuMsPerTransaction?: number | null;
+  /** Every core's busy time per transaction (PostgreSQL, pgbench itself, the rest). */
+  machineCpuMsPerTransaction?: number | null;
+};
 
 /** One pgbench run a script asks for: its label, and PGOPTIONS for its sessions. */
 export type Ceiling = { script: string; label: string; sessionOptions?: string };
@@ -55,8 +70,10 @@ export async function pgbench(options: {
   for (const [k, v] of Object.entries(options.vars)) args.push("-D", `${k}=${v}`);
   args.push(options.url);
   const env = options.sessionOptions ? { ...process.env, PGOPTIONS: options.sessionOptions } : process.env;
-  const { stdout } = await run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env });
+  const { result: { stdout }, postgresMs, machineMs } = await cpuDuring(() => run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env }));
   const number = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? NaN);
+  const transactions = number(/actually processed: (\d+)/);
+  const perTransaction = (ms: number | null) => (ms !== null && transactions ? Math.round((ms / transactions) * 100) / 100 : null);
   return {
     label: options.label ?? options.script,
     script: options.script,
@@ -65,8 +82,10 @@ export async function pgbench(options: {
     durationSec: options.durationSec,
     tps: Math.round(number(/tps = ([\d.]+)/) * 10) / 10,
     latencyAvgMs: number(/latency average = ([\d.]+) ms/),
-    transactions: number(/actually processed: (\d+)/),
+    transactions,
     failed: number(/failed transactions: (\d+)/) || 0,
+    postgresCpuMsPerTransaction: perTransaction(postgresMs),
+    machineCpuMsPerTransaction: perTransaction(machineMs),
   };
 }
 

@@ -61,4 +61,13 @@ export type VerifyTally = {
   poolRanOutAfterSec: number | null;
 };
 
-export type PhaseResult = { name: string; startedAt: string; serverCpuMsPerRequest: number | null; parts: PartResult[] };
+export type PhaseResult = {
+  name: string;
+  startedAt: string;
+  serverCpuMsPerRequest: number | null;
+  /** The whole PostgreSQL cluster's CPU over the phase, per answered request (absent in results from before it was measured). */
+  postgresCpuMsPerRequest?: number | null;
+  /** Every core's busy time over the phase (app, PostgreSQL, Redis, load generator, the rest), per answered request. */
+  machineCpuMsPerRequest?: number | null;
+  parts: PartResult[];
+};

@@ -68,3 +68,43 @@ export function rssMiB(pid: number): number {
 export function peakRssMiB(pid: number): number {
   return mib(processTree(pid).reduce((s, p) => s + statusKiB(p, "VmHWM"), 0));
 }
+
+function commOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL postmaster on this machine: a `postgres` process whose parent is not one. */
+export function postmasterPid(): number | null {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || commOf(Number(entry)) !== "postgres") continue;
+    const ppid = Number(statFields(Number(entry))?.[1]);
+    if (commOf(ppid) !== "postgres") return Number(entry);
+  }
+  return null;
+}
+
+/** CPU ms the whole PostgreSQL cluster has used so far (backends that exited included), or null without one. */
+export function postgresCpuMs(): number | null {
+  const pid = postmasterPid();
+  return pid === null ? null : treeCpuMs(pid);
+}
+
+/** CPU ms every core of the machine has spent busy so far (user, nice, system, irq, softirq, steal; not idle or iowait). */
+export function machineBusyMs(): number {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  return (user + nice + system + irq + softirq + (steal || 0)) * 10;
+}
+
+/** CPU spent during `work` by PostgreSQL and by the whole machine, in ms. */
+export async function cpuDuring<T>(work: () => Promise<T>): Promise<{ result: T; postgresMs: number | null; machineMs: number }> {
+  const pg = postgresCpuMs();
+  const machine = machineBusyMs();
+  const result = await work();
+  const pgAfter = postgresCpuMs();
+  return { result, postgresMs: pg === null || pgAfter === null ? null : pgAfter - pg, machineMs: machineBusyMs() - machine };
+}

@@ -158,6 +158,32 @@ ${row("POST /v3/verify, right code", p.verifyRight, "↓", "↓")}
 Idle WAL flush rate subtracted: ${p.backgroundWalSyncPerSec}/s (the whole cluster; other databases' work counts here).${p.statsResetDuringProbe ? " **The cluster's statistics were reset during the probe: no pg_stat figures.**" : ""}`;
 }
 
+/**
+ * With every core busy in both runs, throughput is the machine's busy time per second over the
+ * busy time one request costs, so HTTP ÷ ceiling can be no higher than pgbench's machine CPU per
+ * transaction over the HTTP run's machine CPU per request: what the app, Redis and the load
+ * generator add on the shared cores, beyond PostgreSQL's own work, is the gap.
+ */
+function cpuBudgetTable(r: TargetResult): string {
+  const rows = ENDPOINTS.filter(([, , , script]) => script).map(([label, sat, , script, key]) => {
+    const phase = r.phases.find((p) => p.name === sat);
+    const pg = r.pgbench.find((p) => p.label === script);
+    const machine = phase?.machineCpuMsPerRequest;
+    const rest = (total: number | null | undefined, ...parts: (number | null | undefined)[]) =>
+      total === null || total === undefined || parts.some((x) => x === null || x === undefined) ? "–" : String(Math.round((total - parts.reduce<number>((a, x) => a + (x as number), 0)) * 100) / 100);
+    const bound = machine && pg?.machineCpuMsPerTransaction ? pct(pg.machineCpuMsPerTransaction / machine) : "–";
+    return `| ${label} | ${show(machine)} | ${show(phase?.serverCpuMsPerRequest)} | ${show(phase?.postgresCpuMsPerRequest)} | ${rest(machine, phase?.serverCpuMsPerRequest, phase?.postgresCpuMsPerRequest)} | ${show(pg?.machineCpuMsPerTransaction)} | ${show(pg?.postgresCpuMsPerTransaction)} | ${bound} | ${key ? pct(r.ratios[key]) : "–"} |`;
+  });
+  return `CPU ms per request over each saturation phase, and per transaction over its pgbench run, from \`/proc\`: the machine's
+busy time on all cores, the app's process tree, the PostgreSQL cluster (postmaster and every backend) and the rest
+(Redis, the load generator or pgbench, the kernel). When both keep every core busy, HTTP ÷ ceiling cannot exceed
+pgbench's machine CPU per transaction ÷ the HTTP phase's machine CPU per request ("bound").
+
+| Endpoint | HTTP: machine | app | PostgreSQL | rest | pgbench: machine | PostgreSQL | bound | HTTP / ceiling |
+|---|---|---|---|---|---|---|---|---|
+${rows.join("\n")}`;
+}
+
 function targetSection(r: TargetResult, heading: string): string {
   const verifyRows = r.phases.flatMap((phase) => phase.parts.filter((p) => p.verify).map((p) => verifyRow(phase.name, p)));
   const pgRows = r.pgbench.map((p) => `| \`${p.label}\` | ${p.sessionOptions ? `\`${p.sessionOptions}\`` : "–"} | ${p.clients} | ${p.tps} | ${p.latencyAvgMs} | ${p.failed} |`);
@@ -174,6 +200,10 @@ ${endpointTable(r)}
 - HTTP floor: the app's 404 ÷ the bare node:http server's: **${pct(r.ratios.floor)}**
 - One big merchant: creations on one merchant ÷ creations over all merchants: **${pct(r.ratios.singleMerchant)}**
 - Server process tree: RSS ${r.server.rssMiBAfterLoad} MiB after the load, peak ${r.server.peakRssMiB} MiB
+
+### Where the CPU goes (saturation ÷ pgbench)
+
+${cpuBudgetTable(r)}
 
 ### Database work per request (sequential probe)
 
