@@ -1,4 +1,4 @@
-// Parallel verifies under load, beyond otp-verify.test.ts: many OTPs at once, a
+// Parallel verifies under load, beyond v3/verify/security.test.ts: many OTPs at once, a
 // storm of wrong codes past the attempt limit, and the right code racing the last
 // allowed mismatches. Exactly one verified:true per OTP and attempts counted exactly.
 import { describe, expect, it } from "vitest";

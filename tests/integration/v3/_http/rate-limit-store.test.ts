@@ -11,8 +11,8 @@ import { resetEnvForTests } from "@/env";
 import { MemoryRateLimitStore } from "@/server/http/rate-limit/memory-store";
 import { RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { account, newMerchant } from "../harness/v3-fixtures";
-import { captureLog } from "../harness/log-lines";
+import { account, newMerchant } from "../../../harness/v3-fixtures";
+import { captureLog } from "../../../harness/log-lines";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const closers: (() => Promise<void> | void)[] = [];
