@@ -185,12 +185,19 @@ describe("POST /v3/request: 429 DESTINATION_RATE_LIMITED — per-destination lim
   it("tells in Retry-After (and RateLimit-Reset) the seconds until the destination's window frees, not one second", async () => {
     const m = await newMerchant();
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: PHONE })).status).toBe(200);
+    const db = await getDb();
+    const created = await db.otpTransaction.findMany({ where: { merchantId: m.id }, select: { createdAt: true } });
+    const freesAt = Math.min(...created.map((o) => o.createdAt.getTime())) + 10 * 60_000;
+    const before = Date.now();
     const refused = await requestOtp(m.key, { channel: "sms", destination: PHONE });
+    const after = Date.now();
     expect(refused.status).toBe(429);
     const seconds = Number(refused.headers.get("retry-after"));
-    // The oldest of the five was created a moment ago: it ages out of the 10-minute window in just under 600 s.
-    expect(seconds).toBeGreaterThan(540);
-    expect(seconds).toBeLessThanOrEqual(600);
+    // The oldest of the five ages out of the 10-minute window at freesAt: the answer counts
+    // from the moment the request was refused (between before and after), in whole seconds.
+    expect(seconds).toBeGreaterThanOrEqual(Math.ceil((freesAt - after) / 1000));
+    expect(seconds).toBeLessThanOrEqual(Math.ceil((freesAt - before) / 1000));
+    expect(seconds).toBeGreaterThan(1);
     expect(refused.headers.get("ratelimit-reset")).toBe(String(seconds));
   });
 
