@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET as topupsGet } from "@/app/v3/topups/route";
 import { getDb } from "@/server/db/client";
 import { readEnvelope, v3Request } from "../../../harness/http";
-import { createTopupCall, withEnv } from "../../../harness/topup-fixtures";
+import { overrideEnv } from "../../../harness/env-override";
+import { createTopupCall } from "../../../harness/topup-fixtures";
 import { newMerchant } from "../../../harness/v3-fixtures";
 import { startXenditSimulator, type XenditSimulator } from "../../../simulators/xendit-simulator";
 
@@ -98,7 +99,7 @@ describe("POST /v3/topups: 500 INTERNAL_ERROR, storing no invoice, when the paym
 
   it("is 500 INTERNAL_ERROR with no invoice stored when the gateway refuses", async () => {
     sim = await startXenditSimulator("xnd_development_secret");
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token", XENDIT_API_BASE_URL: sim.baseUrl });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token", XENDIT_API_BASE_URL: sim.baseUrl });
     sim.failNext(503);
     const m = await newMerchant();
     const { status, body } = await createTopupCall(m.key, { amount: 10000 });
@@ -113,7 +114,7 @@ describe("POST /v3/topups: 500 INTERNAL_ERROR, storing no invoice, when the paym
     const unreachable = sim.baseUrl;
     await sim.close();
     sim = undefined;
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token", XENDIT_API_BASE_URL: unreachable });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token", XENDIT_API_BASE_URL: unreachable });
     const m = await newMerchant();
     const { status, body } = await createTopupCall(m.key, { amount: 10000 });
     expect(status).toBe(500);
