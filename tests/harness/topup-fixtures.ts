@@ -56,6 +56,18 @@ export async function makeOverdue(topupId: string) {
   await db.topup.update({ where: { topupId }, data: { expiresAt: new Date(Date.now() - 1000) } });
 }
 
+/** Changes a seeded payment method (each test starts from the seeded ones again). */
+export async function setMethod(code: string, data: { active?: boolean; minAmount?: number; maxAmount?: number | null; feeFlat?: number; feeBps?: number; sortOrder?: number }) {
+  const db = await getDb();
+  return db.paymentMethod.update({ where: { code }, data });
+}
+
+/** The id of the payment method with this code (QRIS, BCA_VA, …). */
+export async function methodId(code: string) {
+  const db = await getDb();
+  return (await db.paymentMethod.findUniqueOrThrow({ where: { code } })).id;
+}
+
 export const XENDIT_TEST_SECRET = "xnd_development_0123456789abcdef";
 export const XENDIT_TEST_TOKEN = "cb_token_0123456789abcdef0123456789abcdef";
 

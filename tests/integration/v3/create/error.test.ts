@@ -3,12 +3,12 @@
 // DUPLICATE_EXTERNAL_ID and 503 CHANNEL_UNAVAILABLE — and that none of them charges.
 // 429 DESTINATION_RATE_LIMITED is in security.test.ts with the other limits; 401, 403,
 // 405, 413 and 429 RATE_LIMITED apply to every route (../_http/).
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
-import { VendorUnavailableError, type DeliveryResult } from "@/server/channels/channel";
-import { registerVendorSelector } from "@/server/channels/registry";
+import { VendorUnavailableError } from "@/server/channels/channel";
 import { setChannelEnabled } from "@/server/services/channels/channel-settings";
+import { useStandInVendors } from "../../../harness/stand-in-vendors";
 import { newMerchant, saldoOf, expectLedgerBalanced } from "../../../harness/v3-fixtures";
 import { scanEveryResponse, requestOtp, sendOtp } from "../../../harness/otp-response-scan";
 
@@ -98,16 +98,12 @@ describe("POST /v3/request: 402 INSUFFICIENT_BALANCE when saldo is below the pri
 });
 
 describe("POST /v3/request: 503 CHANNEL_UNAVAILABLE when a channel is off or its vendor fails, charging nothing", () => {
-  const restore: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const undo of restore.splice(0)) await undo();
-  });
-  const adapter = (deliver: () => Promise<never> | Promise<DeliveryResult>) => ({ provider: "stand-in", deliver });
+  const vendors = useStandInVendors();
 
   it("answers a disabled channel with 503 CHANNEL_UNAVAILABLE and charges nothing", async () => {
     const m = await newMerchant({ saldo: 1000 });
     await setChannelEnabled("sms", false);
-    restore.push(() => setChannelEnabled("sms", true));
+    vendors.undoAfter(() => setChannelEnabled("sms", true));
     const res = await requestOtp(m.key, { channel: "sms", destination: PHONE });
     expect(res.status).toBe(503);
     expect(res.body.error?.code).toBe("CHANNEL_UNAVAILABLE");
@@ -118,9 +114,9 @@ describe("POST /v3/request: 503 CHANNEL_UNAVAILABLE when a channel is off or its
   });
 
   it("answers an unreachable vendor with 503 CHANNEL_UNAVAILABLE, refunds, keeps the row as failed, and frees the external_id", async () => {
-    restore.push(
-      registerVendorSelector((channel) => (channel === "voice" ? adapter(async () => { throw new VendorUnavailableError("dead", "connect ECONNREFUSED"); }) : null)),
-    );
+    vendors.standIn("voice", async () => {
+      throw new VendorUnavailableError("dead", "connect ECONNREFUSED");
+    });
     const m = await newMerchant({ saldo: 1000 });
     const res = await requestOtp(m.key, { channel: "voice", destination: PHONE, external_id: "v1" });
     expect(res.status).toBe(503);
@@ -132,14 +128,16 @@ describe("POST /v3/request: 503 CHANNEL_UNAVAILABLE when a channel is off or its
       // The provider that was tried is on record, not the sandbox.
       { status: "failed", charged: false, provider: "stand-in" },
     ]);
-    for (const undo of restore.splice(0)) await undo();
+    await vendors.restore();
     const retry = await requestOtp(m.key, { channel: "voice", destination: PHONE, external_id: "v1" });
     expect(retry.status).toBe(200);
     expect(await saldoOf(m.id)).toBe(200);
   });
 
   it("answers an adapter that crashes with 503 CHANNEL_UNAVAILABLE and refunds, never a 500", async () => {
-    restore.push(registerVendorSelector((channel) => (channel === "sms" ? adapter(async () => { throw new TypeError("undefined is not a function"); }) : null)));
+    vendors.standIn("sms", async () => {
+      throw new TypeError("undefined is not a function");
+    });
     const m = await newMerchant({ saldo: 1000 });
     const res = await requestOtp(m.key, { channel: "sms", destination: PHONE });
     expect(res.status).toBe(503);

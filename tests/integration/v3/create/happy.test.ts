@@ -2,17 +2,16 @@
 // gets when things go right: an OTP on every channel, clamped lengths and TTLs, otp_ids
 // and WIB times as documented, one charge (none for a failed delivery), and a repeated
 // external_id replaying the original transaction.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as requestRoute } from "@/app/v3/request/route";
 import { getDb } from "@/server/db/client";
 import { formatWib, parseWib, wibDay } from "@/lib/wib-time";
 import { nextOtpId } from "@/server/services/otp/otp-id";
 import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import type { DeliveryResult } from "@/server/channels/channel";
-import { registerVendorSelector } from "@/server/channels/registry";
 import { overrideEnv } from "../../../harness/env-override";
 import { readEnvelope, v3Request } from "../../../harness/http";
+import { useStandInVendors } from "../../../harness/stand-in-vendors";
 import { newMerchant, deliveredCode, expectLedgerBalanced, saldoOf } from "../../../harness/v3-fixtures";
 import { scanEveryResponse, getOtpDetail, requestOtp, sendOtp, verify } from "../../../harness/otp-response-scan";
 
@@ -253,11 +252,7 @@ describe("POST /v3/request: whatsapp_inbound answers pending with the message th
 });
 
 describe("POST /v3/request: the channel price is charged once, and never for a failed delivery", () => {
-  const restore: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const undo of restore.splice(0)) await undo();
-  });
-  const adapter = (deliver: () => Promise<never> | Promise<DeliveryResult>) => ({ provider: "stand-in", deliver });
+  const vendors = useStandInVendors();
 
   it("charges the channel price once, with a ledger row referencing the otp_id", async () => {
     const m = await newMerchant({ saldo: 1000 });
@@ -290,7 +285,7 @@ describe("POST /v3/request: the channel price is charged once, and never for a f
   });
 
   it("treats a misscall the vendor placed without reporting the calling number as a failed, free delivery", async () => {
-    restore.push(registerVendorSelector((channel) => (channel === "misscall" ? adapter(async () => ({ outcome: "sent", provider: "stand-in" })) : null)));
+    vendors.standIn("misscall", async () => ({ outcome: "sent", provider: "stand-in" }));
     const m = await newMerchant({ saldo: 1000 });
     const res = await requestOtp(m.key, { channel: "misscall", destination: PHONE });
     expect(res.status).toBe(200);

@@ -3,24 +3,16 @@
 // unknown or another merchant's otp_id is checked with verify's in ../verify/security.test.ts.
 import { describe, expect, it } from "vitest";
 import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
-import { newMerchant, saldoOf } from "../../../harness/v3-fixtures";
-import { scanEveryResponse, getOtpDetail, requestOtp, verify } from "../../../harness/otp-response-scan";
+import { newMerchant, saldoOf, PHONE } from "../../../harness/v3-fixtures";
+import { scanEveryResponse, createdOtp, getOtpDetail, requestOtp, verify } from "../../../harness/otp-response-scan";
 
 // Every response body of this file's flows, scanned for delivered codes and other secrets.
 scanEveryResponse();
 
-const PHONE = "6281234567890";
-
-async function created(key: string, body: Record<string, unknown> = { channel: "sms", destination: PHONE }) {
-  const res = await requestOtp(key, body);
-  const otpId = res.body.data!.otp_id as string;
-  return { otpId, res };
-}
-
 describe("GET /v3/otp/{otp_id}: reads the transaction without side effects", () => {
   it("is side-effect free: no attempts, no charge, same answer when polled", async () => {
     const m = await newMerchant();
-    const { otpId } = await created(m.key);
+    const { otpId } = await createdOtp(m.key);
     const saldo = await saldoOf(m.id);
     const first = await getOtpDetail(m.key, otpId);
     const second = await getOtpDetail(m.key, otpId);
@@ -54,7 +46,7 @@ describe("GET /v3/otp/{otp_id}: verification is shown only for an unverified mis
 
   it("leaves verification out of GET /v3/otp for whatsapp_inbound (it is misscall-only)", async () => {
     const m = await newMerchant();
-    const { otpId } = await created(m.key, { channel: "whatsapp_inbound" });
+    const { otpId } = await createdOtp(m.key, { channel: "whatsapp_inbound" });
     const detail = await getOtpDetail(m.key, otpId);
     expect(detail.body.data).toMatchObject({ otp_id: otpId, status: "pending", channel: "whatsapp_inbound" });
     expect(detail.body.data).not.toHaveProperty("verification");

@@ -6,19 +6,9 @@ import { GET as topupsGet } from "@/app/v3/topups/route";
 import { getDb } from "@/server/db/client";
 import { readEnvelope, v3Request } from "../../../harness/http";
 import { overrideEnv } from "../../../harness/env-override";
-import { createTopupCall } from "../../../harness/topup-fixtures";
+import { createTopupCall, methodId, setMethod } from "../../../harness/topup-fixtures";
 import { newMerchant } from "../../../harness/v3-fixtures";
 import { startXenditSimulator, type XenditSimulator } from "../../../simulators/xendit-simulator";
-
-async function setMethod(code: string, data: { active?: boolean; minAmount?: number; maxAmount?: number | null; feeFlat?: number; feeBps?: number; sortOrder?: number }) {
-  const db = await getDb();
-  return db.paymentMethod.update({ where: { code }, data });
-}
-
-async function methodId(code: string) {
-  const db = await getDb();
-  return (await db.paymentMethod.findUniqueOrThrow({ where: { code } })).id;
-}
 
 async function expectValidationError(body: unknown) {
   const m = await newMerchant();

@@ -2,25 +2,14 @@
 // the first fitting payment method, its fee and total, a signed payment_url and a 3-hour
 // expiry. Creating it moves no money; settlement is in ../../topup-settlement.test.ts.
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/server/db/client";
 import { hmacSha256Hex } from "@/server/lib/hashing";
 import { parseWib } from "@/lib/wib-time";
 import { hasValidCrc, parseEmvFields } from "@/server/payments/qris-payload";
 import { topupInvoiceData } from "@/schemas/v3/topups";
-import { createTopupCall, createTopupOk, topupRow } from "../../../harness/topup-fixtures";
+import { createTopupCall, createTopupOk, methodId, setMethod, topupRow } from "../../../harness/topup-fixtures";
 import { newMerchant, saldoOf } from "../../../harness/v3-fixtures";
 
 const ALLOWED = [10000, 100000, 500000, 1000000, 2000000];
-
-async function setMethod(code: string, data: { active?: boolean; minAmount?: number; maxAmount?: number | null; feeFlat?: number; feeBps?: number; sortOrder?: number }) {
-  const db = await getDb();
-  return db.paymentMethod.update({ where: { code }, data });
-}
-
-async function methodId(code: string) {
-  const db = await getDb();
-  return (await db.paymentMethod.findUniqueOrThrow({ where: { code } })).id;
-}
 
 describe("POST /v3/topups: each allowed amount creates a Pending invoice", () => {
   it.each(ALLOWED)("accepts the allowed amount %i", async (amount) => {

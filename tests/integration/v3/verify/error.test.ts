@@ -4,23 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { matchInboundWhatsapp } from "@/server/services/otp/inbound";
-import { deliveredCode, newMerchant } from "../../../harness/v3-fixtures";
-import { scanEveryResponse, getOtpDetail, requestOtp, verify } from "../../../harness/otp-response-scan";
+import { deliveredCode, newMerchant, PHONE, wrongCode } from "../../../harness/v3-fixtures";
+import { scanEveryResponse, createdOtp, getOtpDetail, verify } from "../../../harness/otp-response-scan";
 
 // Every response body of this file's flows, scanned for delivered codes and other secrets.
 scanEveryResponse();
-
-const PHONE = "6281234567890";
-
-async function created(key: string, body: Record<string, unknown> = { channel: "sms", destination: PHONE }) {
-  const res = await requestOtp(key, body);
-  const otpId = res.body.data!.otp_id as string;
-  return { otpId, res };
-}
-
-function wrong(code: string): string {
-  return code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
-}
 
 describe("POST /v3/verify: 400 VALIDATION_ERROR for a missing field or an OTP verified another way", () => {
   it("answers a missing otp_id or otp with 400 VALIDATION_ERROR", async () => {
@@ -34,7 +22,7 @@ describe("POST /v3/verify: 400 VALIDATION_ERROR for a missing field or an OTP ve
 
   it("answers a whatsapp_inbound OTP with VALIDATION_ERROR: it is not verified through POST /v3/verify", async () => {
     const m = await newMerchant();
-    const { otpId } = await created(m.key, { channel: "whatsapp_inbound" });
+    const { otpId } = await createdOtp(m.key, { channel: "whatsapp_inbound" });
     expect((await verify(m.key, { otp_id: otpId, otp: "1234" })).body.error?.code).toBe("VALIDATION_ERROR");
   });
 });
@@ -53,7 +41,7 @@ describe("POST /v3/verify: 404 OTP_NOT_FOUND for an id that cannot exist", () =>
 describe("POST /v3/verify: 422 OTP_EXPIRED, ALREADY_USED or TOO_MANY_ATTEMPTS, checked in that order", () => {
   it("answers 422 OTP_EXPIRED after the TTL, without changing the status", async () => {
     const m = await newMerchant();
-    const { otpId } = await created(m.key);
+    const { otpId } = await createdOtp(m.key);
     const db = await getDb();
     await db.otpTransaction.update({ where: { otpId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await verify(m.key, { otp_id: otpId, otp: await deliveredCode(otpId) });
@@ -64,7 +52,7 @@ describe("POST /v3/verify: 422 OTP_EXPIRED, ALREADY_USED or TOO_MANY_ATTEMPTS, c
 
   it("answers 422 OTP_EXPIRED for a transaction whose delivery failed", async () => {
     const m = await newMerchant();
-    const { otpId } = await created(m.key, { channel: "sms", destination: "6281234560000" });
+    const { otpId } = await createdOtp(m.key, { channel: "sms", destination: "6281234560000" });
     const res = await verify(m.key, { otp_id: otpId, otp: await deliveredCode(otpId) });
     expect(res.status).toBe(422);
     expect(res.body.error?.code).toBe("OTP_EXPIRED");
@@ -72,10 +60,10 @@ describe("POST /v3/verify: 422 OTP_EXPIRED, ALREADY_USED or TOO_MANY_ATTEMPTS, c
 
   it("answers 422 ALREADY_USED for any submission after verification", async () => {
     const m = await newMerchant();
-    const { otpId } = await created(m.key);
+    const { otpId } = await createdOtp(m.key);
     const code = await deliveredCode(otpId);
     await verify(m.key, { otp_id: otpId, otp: code });
-    for (const otp of [code, wrong(code)]) {
+    for (const otp of [code, wrongCode(code)]) {
       const res = await verify(m.key, { otp_id: otpId, otp });
       expect(res.status).toBe(422);
       expect(res.body.error?.code).toBe("ALREADY_USED");
@@ -84,7 +72,7 @@ describe("POST /v3/verify: 422 OTP_EXPIRED, ALREADY_USED or TOO_MANY_ATTEMPTS, c
 
   it("answers ALREADY_USED to a verify of a matched whatsapp_inbound, like any verified transaction", async () => {
     const m = await newMerchant();
-    const { otpId, res } = await created(m.key, { channel: "whatsapp_inbound" });
+    const { otpId, res } = await createdOtp(m.key, { channel: "whatsapp_inbound" });
     const message = (res.body.data!.verification as { message: string }).message;
     expect((await matchInboundWhatsapp({ from: PHONE, text: message })).matched).toBe(true);
     const answer = await verify(m.key, { otp_id: otpId, otp: "1234" });
@@ -96,9 +84,9 @@ describe("POST /v3/verify: 422 OTP_EXPIRED, ALREADY_USED or TOO_MANY_ATTEMPTS, c
     const m = await newMerchant();
     const db = await getDb();
     const past = new Date(Date.now() - 1000);
-    const used = await created(m.key, { channel: "sms", destination: "6281234567801" });
+    const used = await createdOtp(m.key, { channel: "sms", destination: "6281234567801" });
     await verify(m.key, { otp_id: used.otpId, otp: await deliveredCode(used.otpId) });
-    const locked = await created(m.key, { channel: "sms", destination: "6281234567802" });
+    const locked = await createdOtp(m.key, { channel: "sms", destination: "6281234567802" });
     await db.otpTransaction.updateMany({ where: { otpId: { in: [used.otpId, locked.otpId] } }, data: { expiresAt: past } });
     await db.otpTransaction.update({ where: { otpId: locked.otpId }, data: { attempts: 5 } });
     expect((await verify(m.key, { otp_id: used.otpId, otp: "123456" })).body.error?.code).toBe("ALREADY_USED");
