@@ -22,6 +22,12 @@ export const sendOtp = recording("POST /v3/send", fixtures.sendOtp);
 export const verify = recording("POST /v3/verify", fixtures.verify);
 export const getOtpDetail = recording("GET /v3/otp", fixtures.getOtpDetail);
 
+/** Creates an OTP (an SMS to PHONE unless `body` says otherwise) and returns its otp_id with the recorded response. */
+export async function createdOtp(key: string, body: Record<string, unknown> = { channel: "sms", destination: fixtures.PHONE }) {
+  const res = await requestOtp(key, body);
+  return { otpId: res.body.data!.otp_id as string, res };
+}
+
 /** Fields that are digit-bearing by design (ids, WIB times, integer amounts); a short code could collide with them by chance. */
 const DIGITS_BY_DESIGN = new Set(["otp_id", "existing_otp_id", "expires_at", "verified_at", "price", "last_balance", "attempts", "otp_length"]);
 

@@ -3,11 +3,11 @@ import { POST as topupsRoute } from "@/app/v3/topups/route";
 import { POST as xenditHook } from "@/app/api/hooks/xendit/route";
 import { GET as statusRoute } from "@/app/topup/[id]/status/route";
 import { POST as simulateRoute } from "@/app/topup/[id]/simulate/route";
-import { resetEnvForTests } from "@/env";
 import { getDb } from "@/server/db/client";
 import type { TopupInvoiceData } from "@/schemas/v3/topups";
 import { afterEach, beforeEach } from "vitest";
 import { startXenditSimulator, type XenditSimulator } from "../simulators/xendit-simulator";
+import { overrideEnv } from "./env-override";
 import { readEnvelope, routeParams, v3Request } from "./http";
 
 export async function createTopupCall(key: string, body: unknown) {
@@ -56,18 +56,16 @@ export async function makeOverdue(topupId: string) {
   await db.topup.update({ where: { topupId }, data: { expiresAt: new Date(Date.now() - 1000) } });
 }
 
-/** Sets environment variables for one test; returns a function restoring the previous values. */
-export function withEnv(vars: Record<string, string | undefined>): () => void {
-  const previous = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (values: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(values)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvForTests();
-  };
-  apply(vars);
-  return () => apply(previous);
+/** Changes a seeded payment method (each test starts from the seeded ones again). */
+export async function setMethod(code: string, data: { active?: boolean; minAmount?: number; maxAmount?: number | null; feeFlat?: number; feeBps?: number; sortOrder?: number }) {
+  const db = await getDb();
+  return db.paymentMethod.update({ where: { code }, data });
+}
+
+/** The id of the payment method with this code (QRIS, BCA_VA, …). */
+export async function methodId(code: string) {
+  const db = await getDb();
+  return (await db.paymentMethod.findUniqueOrThrow({ where: { code } })).id;
 }
 
 export const XENDIT_TEST_SECRET = "xnd_development_0123456789abcdef";
@@ -83,11 +81,11 @@ export function useXenditGateway() {
   const restores: (() => void)[] = [];
   beforeEach(async () => {
     sim = await startXenditSimulator(XENDIT_TEST_SECRET);
-    restores.push(withEnv({ XENDIT_SECRET_KEY: XENDIT_TEST_SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: XENDIT_TEST_TOKEN }));
+    restores.push(overrideEnv({ XENDIT_SECRET_KEY: XENDIT_TEST_SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: XENDIT_TEST_TOKEN }));
   });
   afterEach(async () => {
     while (restores.length) restores.pop()!();
     await sim?.close();
   });
-  return { env: (vars: Record<string, string | undefined>) => void restores.push(withEnv(vars)) };
+  return { env: (vars: Record<string, string | undefined>) => void restores.push(overrideEnv(vars)) };
 }

@@ -11,6 +11,9 @@ import { listSandboxMessages } from "@/server/services/otp/sandbox-messages";
 import type { MerchantCreateInput } from "@/schemas/merchant";
 import { readEnvelope, routeParams, v3Request } from "./http";
 
+/** The end user's phone number most OTP tests send to. */
+export const PHONE = "6281234567890";
+
 let counter = 0;
 
 export async function newMerchant(overrides: Partial<MerchantCreateInput> = {}) {
@@ -51,6 +54,11 @@ export async function getOtpDetail(key: string, otpId: string) {
 
 export async function account(key: string, headers?: Record<string, string>) {
   return readEnvelope(await accountRoute(v3Request("/v3/account", { key, headers: headersFor(headers) })));
+}
+
+/** A code that differs from `code` in its last digit only: the near miss a mismatch test submits. */
+export function wrongCode(code: string): string {
+  return code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
 }
 
 /** The code the sandbox delivered for an OTP (what the end user would read on their phone). */

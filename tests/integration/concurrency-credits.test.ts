@@ -1,4 +1,4 @@
-// Money under concurrent load: larger and messier storms than otp-credits.test.ts
+// Money under concurrent load: larger and messier storms than v3/create/security.test.ts
 // (two API keys, refunds racing charges, several merchants at once). The invariants:
 // saldo never below zero, exactly the affordable number of creations succeed, every
 // charge and refund is in the ledger and the ledger sums to saldo.

@@ -1,4 +1,4 @@
-// Duplicate external_id storms, larger than otp-credits.test.ts: many keys at
+// Duplicate external_id storms, larger than v3/create/security.test.ts: many keys at
 // once, and duplicates whose parameters differ. Exactly one transaction and one
 // charge per external_id, whoever wins the race.
 import { describe, expect, it } from "vitest";

@@ -1,14 +1,10 @@
-// Parallel verifies under load, beyond otp-verify.test.ts: many OTPs at once, a
+// Parallel verifies under load, beyond v3/verify/security.test.ts: many OTPs at once, a
 // storm of wrong codes past the attempt limit, and the right code racing the last
 // allowed mismatches. Exactly one verified:true per OTP and attempts counted exactly.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { deliveredCode, expectLedgerBalanced, getOtpDetail, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
-
-function wrong(code: string): string {
-  return code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
-}
+import { deliveredCode, expectLedgerBalanced, getOtpDetail, newMerchant, requestOtp, verify, wrongCode } from "../harness/v3-fixtures";
 
 async function fastMerchant() {
   const m = await newMerchant({ saldo: 1_000_000 });
@@ -26,7 +22,7 @@ describe("parallel verifies", () => {
   it("answers a storm of 30 wrong codes with exactly 5 mismatches and 25 TOO_MANY_ATTEMPTS; attempts end at 5", async () => {
     const m = await fastMerchant();
     const { otpId, code } = await newOtp(m.key, 1);
-    const results = await Promise.all(Array.from({ length: 30 }, () => verify(m.key, { otp_id: otpId, otp: wrong(code) })));
+    const results = await Promise.all(Array.from({ length: 30 }, () => verify(m.key, { otp_id: otpId, otp: wrongCode(code) })));
     expect(results.filter((r) => r.status === 200 && r.body.data?.verified === false)).toHaveLength(5);
     expect(results.filter((r) => r.status === 422 && r.body.error?.code === "TOO_MANY_ATTEMPTS")).toHaveLength(25);
     expect((await getOtpDetail(m.key, otpId)).body.data).toMatchObject({ attempts: 5, status: "sent" });
@@ -38,7 +34,7 @@ describe("parallel verifies", () => {
     for (let i = 0; i < 20; i++) otps.push(await newOtp(m.key, i));
     const calls = otps.flatMap(({ otpId, code }) => [
       ...Array.from({ length: 3 }, () => verify(m.key, { otp_id: otpId, otp: code }).then((r) => ({ otpId, r }))),
-      ...Array.from({ length: 3 }, () => verify(m.key, { otp_id: otpId, otp: wrong(code) }).then((r) => ({ otpId, r }))),
+      ...Array.from({ length: 3 }, () => verify(m.key, { otp_id: otpId, otp: wrongCode(code) }).then((r) => ({ otpId, r }))),
     ]);
     const results = await Promise.all(calls);
     expect(results.every(({ r }) => r.status === 200 || (r.status === 422 && r.body.error?.code === "ALREADY_USED"))).toBe(true);
@@ -56,9 +52,9 @@ describe("parallel verifies", () => {
   it("never lets the right code through after the fifth counted mismatch when it races the last wrong codes", async () => {
     const m = await fastMerchant();
     const { otpId, code } = await newOtp(m.key, 99);
-    for (let i = 0; i < 4; i++) await verify(m.key, { otp_id: otpId, otp: wrong(code) });
+    for (let i = 0; i < 4; i++) await verify(m.key, { otp_id: otpId, otp: wrongCode(code) });
     const results = await Promise.all([
-      ...Array.from({ length: 6 }, () => verify(m.key, { otp_id: otpId, otp: wrong(code) })),
+      ...Array.from({ length: 6 }, () => verify(m.key, { otp_id: otpId, otp: wrongCode(code) })),
       verify(m.key, { otp_id: otpId, otp: code }),
     ]);
     const right = results[results.length - 1];

@@ -17,6 +17,7 @@ import { ledgerIsBalanced } from "@/server/services/credits/ledger";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getOtpDetail, newMerchant, requestOtp } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
+import { waitFor } from "../harness/wait-for";
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-fault-pg-"));
@@ -75,25 +76,22 @@ describe("PostgreSQL restarted mid-load", () => {
         } catch (err) {
           outcomes.push({ phase: at, status: 0, code: null, envelope: false, threw: String((err as Error).message) });
         }
+        // Pacing, not waiting: during the outage every call fails at once, so each worker
+        // pauses between calls instead of spinning the CPU the restart needs.
         if (at === "outage") await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const waitFor = async (condition: () => boolean, what: string) => {
-      for (let i = 0; i < 600 && !condition(); i++) await new Promise((r) => setTimeout(r, 50));
-      if (!condition()) throw new Error(`gave up waiting for ${what}`);
-    };
-
     // The wrapper logs each unexpected database error with its stack (server-side only); keep the test output readable.
     const logged = captureLog();
     const workers = Array.from({ length: 6 }, () => loadWorker());
     try {
-      await waitFor(() => count("before", true) >= 30, "load before the outage");
+      await waitFor(() => count("before", true) >= 30, { timeoutMs: 30_000, what: "load before the outage" });
       await stopEmbeddedPostgres(dataDir);
       phase = "outage";
-      await waitFor(() => count("outage") >= 30, "requests during the outage");
+      await waitFor(() => count("outage") >= 30, { timeoutMs: 30_000, what: "requests during the outage" });
       await restartOnSamePort();
       phase = "after";
-      await waitFor(() => count("after", true) >= 30, "recovery");
+      await waitFor(() => count("after", true) >= 30, { timeoutMs: 30_000, what: "recovery" });
     } finally {
       stop = true;
       await Promise.all(workers);

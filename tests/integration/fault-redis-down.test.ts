@@ -13,6 +13,7 @@ import { createMerchant, updateMerchant } from "@/server/services/merchants/merc
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
 import { callerFor } from "../harness/trpc";
+import { waitFor } from "../harness/wait-for";
 
 let port = 0;
 let server: ChildProcess | undefined;
@@ -33,15 +34,17 @@ async function startRedis(): Promise<void> {
   server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
   client.on("error", () => undefined);
-  for (let i = 0; i < 100; i++) {
-    try {
-      if (client.status !== "ready") await client.connect().catch(() => undefined);
-      if ((await client.ping()) === "PONG") break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  try {
+    await waitFor(
+      async () => {
+        if (client.status !== "ready") await client.connect().catch(() => undefined);
+        return (await client.ping().catch(() => null)) === "PONG";
+      },
+      { timeoutMs: 10_000, what: "redis-server to answer PING" },
+    );
+  } finally {
+    client.disconnect();
   }
-  client.disconnect();
 }
 
 async function stopRedis(): Promise<void> {
@@ -110,11 +113,14 @@ describe("Redis down under load", () => {
 
       await startRedis();
       let counted = 0;
-      for (let i = 0; i < 60 && counted === 0; i++) {
-        expect((await account(busy.key)).status).toBe(200);
-        counted = await limiterKeys();
-        if (counted === 0) await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(
+        async () => {
+          expect((await account(busy.key)).status).toBe(200);
+          counted = await limiterKeys();
+          return counted > 0;
+        },
+        { timeoutMs: 10_000, intervalMs: 100, what: "requests counted in Redis again" },
+      );
       expect(counted).toBeGreaterThan(0);
     } finally {
       logged.restore();
@@ -152,10 +158,14 @@ describe("Redis down for the dashboard", () => {
       expect(logged.count("sign-in throttle store unavailable")).toBe(1);
 
       await startRedis();
-      for (let i = 0; i < 60 && logged.count("reachable again") === 0; i++) {
-        expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(
+        async () => {
+          if (logged.count("reachable again") > 0) return true;
+          expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" })).ok).toBe(true);
+          return false;
+        },
+        { timeoutMs: 10_000, intervalMs: 100, what: "the sign-in throttle store to log that it is reachable again" },
+      );
       expect(logged.count("sign-in throttle store reachable again")).toBe(1);
       expect(logged.count("sign-in throttle store unavailable")).toBe(1);
       expect(unhandled(errors)).toBe(0);

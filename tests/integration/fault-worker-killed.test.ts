@@ -13,6 +13,7 @@ import { LEASE_MS } from "@/server/services/webhooks/lease-keeper";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { deliveredCode, expectLedgerBalanced, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
+import { waitFor } from "../harness/wait-for";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -60,7 +61,7 @@ describe("webhook worker killed mid-delivery", () => {
     expect(events).toHaveLength(4);
 
     const worker = startWorkerProcess();
-    for (let i = 0; i < 600 && hooks.received.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => hooks.received.length >= 4, { timeoutMs: 30_000, what: "the worker to post all 4 events" });
     expect(hooks.received).toHaveLength(4);
     const killed = new Promise((r) => worker.once("exit", r));
     worker.kill("SIGKILL");
@@ -97,7 +98,7 @@ describe("webhook worker killed mid-delivery", () => {
     const events = await db.webhookEvent.findMany({ where: { merchantId: m.id } });
 
     const first = startWorkerProcess();
-    for (let i = 0; i < 600 && hooks.received.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => hooks.received.length >= 4, { timeoutMs: 30_000, what: "the first worker to post all 4 events" });
     expect(hooks.received).toHaveLength(4);
     const killed = new Promise((r) => first.once("exit", r));
     first.kill("SIGKILL");

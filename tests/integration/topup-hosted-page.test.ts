@@ -3,7 +3,8 @@ import { getDb } from "@/server/db/client";
 import { parseEmvFields } from "@/server/payments/qris-payload";
 import { getHostedTopup } from "@/server/services/topups/hosted-page";
 import { getTopupReceiptByLink } from "@/server/services/topups/receipt";
-import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, useXenditGateway, withEnv, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
+import { overrideEnv } from "../harness/env-override";
+import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, useXenditGateway, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
 import { newMerchant, saldoOf } from "../harness/v3-fixtures";
 
 function tamper(hash: string): string {
@@ -134,7 +135,7 @@ describe("sandbox simulate payment", () => {
   it("does not exist while a real gateway is configured", async () => {
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token" });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: "xnd_development_secret", XENDIT_CALLBACK_TOKEN: "cb_token" });
     expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.sandbox).toBe(false);
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
@@ -143,7 +144,7 @@ describe("sandbox simulate payment", () => {
   it("does not exist while any channel delivers through a real vendor, whose messages free credits would pay for", async () => {
     const m = await newMerchant({ saldo: 0 });
     const invoice = await createTopupOk(m.key, { amount: 10000 });
-    restore = withEnv({ SMTP_URL: "smtp://127.0.0.1:2525" });
+    restore = overrideEnv({ SMTP_URL: "smtp://127.0.0.1:2525" });
     // The page still says the invoice cannot be paid for real.
     expect(await getHostedTopup(invoice.topup_id, invoice.payment_hash)).toMatchObject({ sandbox: false, sandbox_invoice: true });
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
@@ -160,7 +161,7 @@ describe("who is paid", () => {
   });
 
   it("names the service from SERVICE_NAME as payee and the merchant only as whose saldo is topped up", async () => {
-    restore = withEnv({ SERVICE_NAME: "Sandi OTP Indonesia" });
+    restore = overrideEnv({ SERVICE_NAME: "Sandi OTP Indonesia" });
     const m = await newMerchant({ brandName: "Toko Maju" });
     const invoice = await createTopupOk(m.key, { amount: 100000 });
     const view = await getHostedTopup(invoice.topup_id, invoice.payment_hash);
@@ -176,7 +177,7 @@ describe("who is paid", () => {
   });
 
   it("tells a virtual-account payer the account name the bank shows: the service's, letters and spaces only", async () => {
-    restore = withEnv({ SERVICE_NAME: "Sandi-OTP 2" });
+    restore = overrideEnv({ SERVICE_NAME: "Sandi-OTP 2" });
     const m = await newMerchant({ brandName: "Toko Maju" });
     const invoice = await createTopupOk(m.key, { amount: 10000, payment_method_id: 2 });
     expect((await getHostedTopup(invoice.topup_id, invoice.payment_hash))!.recipient_name).toBe("Sandi OTP");

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { getPaymentGateway } from "@/server/payments/registry";
-import { createTopupOk, topupRow, withEnv } from "../harness/topup-fixtures";
+import { overrideEnv } from "../harness/env-override";
+import { createTopupOk, topupRow } from "../harness/topup-fixtures";
 import { newMerchant } from "../harness/v3-fixtures";
 import { startXenditSimulator, type XenditSimulator } from "../simulators/xendit-simulator";
 
@@ -12,7 +13,7 @@ describe("Xendit gateway over HTTP", () => {
   let restore: () => void;
   beforeEach(async () => {
     sim = await startXenditSimulator(SECRET);
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
   });
   afterEach(async () => {
     restore();
@@ -23,7 +24,7 @@ describe("Xendit gateway over HTTP", () => {
     expect(getPaymentGateway().name).toBe("xendit");
     restore();
     expect(getPaymentGateway().name).toBe("sandbox");
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
   });
 
   it("creates a dynamic QRIS for the total with basic auth, api-version and the top-up id as reference", async () => {
@@ -43,7 +44,7 @@ describe("Xendit gateway over HTTP", () => {
 
   it("creates a closed, single-use fixed VA for the total with the bank code and the service's name, letters only", async () => {
     restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token", SERVICE_NAME: "Sandi #1 OTP!" });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token", SERVICE_NAME: "Sandi #1 OTP!" });
     const m = await newMerchant({ brandName: "Toko Jaya" });
     const invoice = await createTopupOk(m.key, { amount: 500000, payment_method_id: 5 });
     const [req] = sim.requests;
@@ -56,7 +57,7 @@ describe("Xendit gateway over HTTP", () => {
 
   it("a wrong secret key is refused by the gateway and no invoice is stored", async () => {
     restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: "xnd_development_wrong", XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: "xnd_development_wrong", XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
     const m = await newMerchant();
     await expect(createTopupOk(m.key, { amount: 10000 })).rejects.toThrow(/500.*INTERNAL_ERROR/);
     expect(sim.requests).toHaveLength(1);
@@ -66,7 +67,7 @@ describe("Xendit gateway over HTTP", () => {
 
     // The same count sees an invoice once the gateway accepts the key, so the zero above is real.
     restore();
-    restore = withEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
+    restore = overrideEnv({ XENDIT_SECRET_KEY: SECRET, XENDIT_API_BASE_URL: sim.baseUrl, XENDIT_CALLBACK_TOKEN: "cb_token" });
     await createTopupOk(m.key, { amount: 10000 });
     expect(await db.topup.count({ where: { merchantId: m.id } })).toBe(1);
   });

@@ -13,7 +13,7 @@
 // for a method a route file leaves out, Next.js answers by itself with an empty
 // 405 (an empty 204 for OPTIONS) — no envelope, no X-Request-Id. HEAD is the one
 // exception: Next answers it with the GET export, whichever that is.
-// tests/integration/v3-http-methods.test.ts checks every file under src/app/v3.
+// tests/integration/v3/_http/methods.test.ts checks every file under src/app/v3.
 //
 // Each exported handler is a Fetch handler (Request → Response, what Next calls) that
 // also carries `.direct`, the same endpoint for the production front

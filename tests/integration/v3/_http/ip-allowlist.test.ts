@@ -5,8 +5,8 @@ import { GET as accountGet } from "@/app/v3/account/route";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { PEER_ADDRESS_HEADER } from "@/server/lib/client-ip";
-import { readEnvelope, v3Request } from "../harness/http";
-import { newMerchant } from "../harness/v3-fixtures";
+import { readEnvelope, v3Request } from "../../../harness/http";
+import { newMerchant } from "../../../harness/v3-fixtures";
 
 afterEach(() => vi.useRealTimers());
 

@@ -5,7 +5,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readEnvelope, routeParams, v3Request } from "../harness/http";
+import { readEnvelope, routeParams, v3Request } from "../../../harness/http";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Handler = (request: Request, ctx?: unknown) => Promise<Response>;

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { resetEnvForTests } from "@/env";
-import { readEnvelope, v3Request } from "../harness/http";
-import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
+import { readEnvelope, v3Request } from "../../../harness/http";
+import { deliveredCode, newMerchant, requestOtp, verify } from "../../../harness/v3-fixtures";
 
 afterEach(() => {
   vi.restoreAllMocks();

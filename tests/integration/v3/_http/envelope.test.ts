@@ -8,9 +8,9 @@ import { GET as accountGet } from "@/app/v3/account/route";
 import { POST as requestPost } from "@/app/v3/request/route";
 import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { v3Route } from "@/server/http/v3-route";
-import { readEnvelope, routeParams, v3Request } from "../harness/http";
-import { newMerchant } from "../harness/v3-fixtures";
-import { captureLog } from "../harness/log-lines";
+import { readEnvelope, routeParams, v3Request } from "../../../harness/http";
+import { newMerchant } from "../../../harness/v3-fixtures";
+import { captureLog } from "../../../harness/log-lines";
 
 const echoBody = v3Route(async (ctx) => ({ received: await ctx.json(), again: await ctx.json() }));
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { createApiKey } from "@/server/services/api-keys/api-keys";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { readEnvelope, v3Request } from "../harness/http";
-import { account, getOtpDetail, newMerchant, requestOtp } from "../harness/v3-fixtures";
+import { readEnvelope, v3Request } from "../../../harness/http";
+import { account, getOtpDetail, newMerchant, requestOtp } from "../../../harness/v3-fixtures";
 
 afterEach(() => vi.useRealTimers());
 

@@ -5,8 +5,8 @@ import { GET as accountGet } from "@/app/v3/account/route";
 import { POST as requestPost } from "@/app/v3/request/route";
 import { getDb } from "@/server/db/client";
 import { revokeApiKey } from "@/server/services/api-keys/api-keys";
-import { readEnvelope, v3Request } from "../harness/http";
-import { account, newMerchant } from "../harness/v3-fixtures";
+import { readEnvelope, v3Request } from "../../../harness/http";
+import { account, newMerchant } from "../../../harness/v3-fixtures";
 
 afterEach(() => vi.useRealTimers());
 

@@ -11,8 +11,9 @@ import { resetEnvForTests } from "@/env";
 import { MemoryRateLimitStore } from "@/server/http/rate-limit/memory-store";
 import { RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { account, newMerchant } from "../harness/v3-fixtures";
-import { captureLog } from "../harness/log-lines";
+import { account, newMerchant } from "../../../harness/v3-fixtures";
+import { captureLog } from "../../../harness/log-lines";
+import { waitFor } from "../../../harness/wait-for";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const closers: (() => Promise<void> | void)[] = [];
@@ -138,11 +139,14 @@ describe("rate-limit stores", () => {
     proxy.resume();
     const nextWindow = windowStart + 10_000;
     let counted: number | null = null;
-    for (let i = 0; i < 50 && counted === null; i++) {
-      await limiter.check("k", 20, nextWindow);
-      counted = await readCount(`${prefix}k:${nextWindow}`);
-      if (counted === null) await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(
+      async () => {
+        await limiter.check("k", 20, nextWindow);
+        counted = await readCount(`${prefix}k:${nextWindow}`);
+        return counted !== null;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, what: "the limiter to count in Redis again" },
+    );
     expect(counted).toBeGreaterThanOrEqual(1);
   });
 });
