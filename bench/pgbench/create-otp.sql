@@ -4,8 +4,8 @@
 --      sequence and the destination's advisory lock: one simple-query message in the
 --      app; pgbench cannot send several statements in one message with prepared
 --      statements, so here they are three round trips (this ceiling errs slightly low);
---   2. the reserve statement (claim, limits, debit, ledger row, OTP row and its first
---      delivery row; a refusal raises),
+--   2. the reserve statement (claim, limits, OTP row and its first delivery row, then
+--      the debit and its ledger row; a refusal raises),
 --      with 3. COMMIT (without waiting for the WAL flush) queued right behind it (a pipeline);
 --   4. the finalize statement (status sent on the OTP and its delivery row, the sandbox's
 --      copy of the message, otp.sent for an endpoint that subscribes: none here), a
@@ -33,22 +33,22 @@ WITH claim AS (
             FROM otp_transactions
             WHERE merchant_id = :mid::int AND destination_key = :dest::text AND COALESCE(first_channel, channel) = ANY('{whatsapp,sms,email,whatsapp_inbound}'::"Channel"[])
               AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM 'vendor_unavailable') AS within_limits
- ), debit AS (
-   UPDATE merchants SET saldo = saldo - :price::int, updated_at = now()
-   WHERE id = :mid::int AND saldo >= :price::int AND (SELECT claimed AND within_limits FROM gate)
-   RETURNING saldo
- ), ledger AS (
-   INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference)
-   SELECT :mid::int, -(:price::bigint), saldo, 'otp_charge', 'PGB' || :n FROM debit
  ), otp AS (
    INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
      expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code)
    SELECT 'PGB' || :n, :mid::int, 'sms', :dest::text, :dest::text, 'pending', md5(:n) || md5(:dest::text), 6, 5, now() + interval '5 minutes', :price::int, true,
-     'TokoKu', 'pgb-' || :ext::text, md5(:dest::text), NULL, NULL, 'sandbox', '{}'::"Channel"[], NULL::int, NULL::text FROM debit
+     'TokoKu', 'pgb-' || :ext::text, md5(:dest::text), NULL, NULL, 'sandbox', '{}'::"Channel"[], NULL::int, NULL::text FROM gate WHERE claimed AND within_limits
    RETURNING id
  ), delivery AS (
    INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider)
    SELECT id, 1, 'sms', 'pending', :price::int, true, 'sandbox' FROM otp WHERE 'sms'::"Channel" <> 'whatsapp_inbound'
+ ), debit AS (
+   UPDATE merchants SET saldo = saldo - :price::int, updated_at = now()
+   WHERE id = :mid::int AND saldo >= :price::int AND EXISTS (SELECT 1 FROM otp)
+   RETURNING saldo
+ ), ledger AS (
+   INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference)
+   SELECT :mid::int, -(:price::bigint), saldo, 'otp_charge', 'PGB' || :n FROM debit
  )
 SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
              WHEN NOT gate.within_limits THEN sandi_refuse('limits')

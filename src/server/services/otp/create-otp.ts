@@ -3,11 +3,12 @@
 // 1. reserve: one transaction takes the day's otp_id and the destination's advisory
 //    lock (with BEGIN, one round trip), then, in one statement with its COMMIT queued
 //    right behind it, claims the external_id, checks the destination
-//    limits, debits the price with its ledger row and inserts the OTP, all in one
+//    limits, inserts the OTP and then debits the price with its ledger row, all in one
 //    statement: concurrent requests can never deliver a message that cannot be paid
-//    for. It commits without waiting for the WAL flush, so the merchant's saldo row is
-//    locked for microseconds, not for a disk flush (one busy merchant would otherwise
-//    queue every creation behind the previous one's flush).
+//    for. The debit comes last, so the merchant's saldo row is locked only for the
+//    debit, its ledger row and the COMMIT, and the COMMIT does not wait for the WAL
+//    flush: microseconds, not a disk flush (one busy merchant would otherwise queue
+//    every creation behind the previous one's flush).
 // 2. dispatch (real vendors only): marks the OTP as handed to the vendor with a normal,
 //    durable commit; the WAL is flushed in order, so the reservation is durable too
 //    before anything leaves the service. The sandbox sends nothing, so it needs none:
@@ -69,22 +70,23 @@ const reserve = statement(
               FROM otp_transactions
               WHERE merchant_id = $1::int AND destination_key = $21::text AND COALESCE(first_channel, channel) = ANY($7::"Channel"[])
                 AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text)) AS within_limits
-   ), debit AS (
-     UPDATE merchants SET saldo = saldo - $6::int, updated_at = now()
-     WHERE id = $1::int AND saldo >= $6::int AND (SELECT claimed AND within_limits FROM gate)
-     RETURNING saldo
-   ), ledger AS (
-     INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference)
-     SELECT $1::int, -$6::bigint, saldo, 'otp_charge', $3::text FROM debit
    ), otp AS (
      INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
        expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code)
      SELECT $3::text, $1::int, $10::"Channel", $5::text, $21::text, 'pending', $11::text, $12::int, $13::int, $14::timestamptz, $6::int, true,
-       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text, $22::"Channel"[], $23::int, $24::text FROM debit
+       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text, $22::"Channel"[], $23::int, $24::text
+     FROM gate WHERE claimed AND within_limits
      RETURNING id
    ), delivery AS (
      INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider)
      SELECT id, 1, $10::"Channel", 'pending', $6::int, true, $18::text FROM otp WHERE $10::"Channel" <> 'whatsapp_inbound'
+   ), debit AS (
+     UPDATE merchants SET saldo = saldo - $6::int, updated_at = now()
+     WHERE id = $1::int AND saldo >= $6::int AND EXISTS (SELECT 1 FROM otp)
+     RETURNING saldo
+   ), ledger AS (
+     INSERT INTO ledger_entries (merchant_id, amount, balance_after, reason, reference)
+     SELECT $1::int, -$6::bigint, saldo, 'otp_charge', $3::text FROM debit
    )
    SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
                WHEN NOT gate.within_limits THEN sandi_refuse('limits')
