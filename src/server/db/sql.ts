@@ -56,10 +56,11 @@ export async function transaction<T>(
 }
 
 /**
- * BEGIN (with `opening`), then one statement with its COMMIT queued right behind it:
- * node-pg sends the COMMIT the moment the statement's answer arrives, not when the
- * event loop gets round to the code awaiting it, so the row locks the statement took
- * are held for one round trip even when the process is busy. A statement that fails
+ * BEGIN (with `opening`), then one statement and its COMMIT written together
+ * (pipelined): PostgreSQL runs the COMMIT straight after the statement, so the row
+ * locks the statement took are released without waiting for this process to read the
+ * answer. A busy event loop reads answers late; one busy merchant's creations all
+ * update the same saldo row and would queue behind that delay. A statement that fails
  * (a refusal raised in SQL, sandi_refuse) makes that COMMIT a rollback.
  */
 export async function oneStatementTransaction<R extends pg.QueryResultRow>(
@@ -74,6 +75,11 @@ export async function oneStatementTransaction<R extends pg.QueryResultRow>(
       await client.query("ROLLBACK").catch(broken);
       throw err;
     }
+    // Both written at once (node-pg's pipeline mode), and back to one at a time only
+    // once both are answered: a query written in pipeline mode is matched to its answer
+    // only while the mode is on.
+    const mode = pipelineSwitch(client);
+    mode.pipeline = true;
     const result = client.query<R>({ name: built.sql.name, text: built.sql.text, values: built.values });
     const commit = client.query("COMMIT");
     try {
@@ -83,8 +89,16 @@ export async function oneStatementTransaction<R extends pg.QueryResultRow>(
     } catch (err) {
       await commit.catch(broken);
       throw err;
+    } finally {
+      mode.pipeline = false;
     }
   });
+}
+
+function pipelineSwitch(client: pg.PoolClient): { pipeline: boolean } {
+  const c = client as unknown as { pipeline?: unknown };
+  if (typeof c.pipeline !== "boolean") throw new Error("node-pg without pipeline mode (8.23 has it): the reserve's COMMIT would wait for this process");
+  return c as { pipeline: boolean };
 }
 
 async function begin(client: pg.PoolClient, options: { asyncCommit?: boolean; opening?: OpeningSql }): Promise<pg.QueryResultRow[]> {
