@@ -1,8 +1,8 @@
 // Creating an OTP (POST /v3/request and /v3/send) in at most three transactions:
 //
 // 1. reserve: one transaction takes the day's otp_id and the destination's advisory
-//    lock (with BEGIN, one round trip), then, in one statement with its COMMIT queued
-//    right behind it, claims the external_id, checks the destination
+//    lock (with BEGIN, one round trip), then, in one statement with its COMMIT written
+//    in the same go (pipelined), claims the external_id, checks the destination
 //    limits, inserts the OTP and then debits the price with its ledger row, all in one
 //    statement: concurrent requests can never deliver a message that cannot be paid
 //    for. The debit comes last, so the merchant's saldo row is locked only for the
