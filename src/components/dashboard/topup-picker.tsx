@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { PaymentMethodLabel } from "@/components/ui/payment-method-logo";
 import { Button, ErrorNotice, Loading } from "@/components/ui/primitives";
 import { TOPUP_AMOUNTS, type TopupAmount } from "@/schemas/v3/topups";
 
@@ -58,7 +59,7 @@ export function TopupPicker() {
             <label key={m.payment_method_id} className={`${OPTION} items-center justify-between gap-3 px-3 py-2.5`}>
               <span className="flex min-w-0 items-center gap-2">
                 <input type="radio" name="topup-method" className="accent-brand-600" checked={m.payment_method_id === chosen?.payment_method_id} onChange={() => setMethodId(m.payment_method_id)} />
-                <span className="font-medium">{m.name}</span>
+                <PaymentMethodLabel code={m.code} name={m.name} className="font-medium" />
               </span>
               <span className="text-right text-xs text-slate-600">
                 <span className="block whitespace-nowrap">Biaya admin {formatRupiah(m.admin_fee)}</span>
