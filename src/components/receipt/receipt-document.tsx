@@ -15,7 +15,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           {receipt.topup_id}
         </p>
       </header>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-1 items-baseline gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600">Diterima dari</dt>
         <dd className="font-medium wrap-anywhere">
           {receipt.merchant_name} <span className="font-mono text-xs font-normal text-slate-500">({receipt.merchant_id})</span>

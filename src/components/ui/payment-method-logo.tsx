@@ -4,7 +4,7 @@
 import Image from "next/image";
 import { paymentMethodLogo } from "@/lib/payment-method-logo";
 
-const SIZES = { sm: { width: 32, height: 20 }, md: { width: 48, height: 30 } } as const;
+const SIZES = { sm: { width: 40, height: 25 }, md: { width: 48, height: 30 } } as const;
 
 export function PaymentMethodLogo({ code, name, size = "md", className = "" }: { code: string; name: string; size?: keyof typeof SIZES; className?: string }) {
   const { width, height } = SIZES[size];
@@ -22,14 +22,16 @@ export function PaymentMethodLogo({ code, name, size = "md", className = "" }: {
   );
 }
 
-/** The logo, then the method's name: the image's alt names the method, so the visible text is hidden from screen readers to be read once. */
+/**
+ * The logo, then the method's name. The image's alt names the method, so the visible text is hidden from
+ * screen readers to be read once. Inline, not flex: the label's baseline stays the text's, so beside a
+ * term (baseline-aligned rows) the name lines up with the term and the image is centred on the text.
+ */
 export function PaymentMethodLabel({ code, name, size = "md", className = "" }: { code: string; name: string; size?: keyof typeof SIZES; className?: string }) {
   return (
-    <span className={`inline-flex min-w-0 items-center gap-2 ${className}`}>
-      <PaymentMethodLogo code={code} name={name} size={size} />
-      <span aria-hidden="true" className="min-w-0">
-        {name}
-      </span>
+    <span className={className}>
+      <PaymentMethodLogo code={code} name={name} size={size} className="mr-2 align-middle" />
+      <span aria-hidden="true">{name}</span>
     </span>
   );
 }

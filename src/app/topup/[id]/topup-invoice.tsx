@@ -126,7 +126,7 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
           <SummaryRow term="Total pembayaran" testId="payment-total" total valueClass="whitespace-nowrap text-lg font-bold text-slate-900">
             {formatRupiah(initial.payment_total)}
           </SummaryRow>
-          <SummaryRow term="Metode" testId="payment-method" valueClass="flex justify-end">
+          <SummaryRow term="Metode" testId="payment-method">
             <PaymentMethodLabel code={initial.payment_method_code} name={initial.payment_method} className="font-medium" />
           </SummaryRow>
           <SummaryRow term="Penerima" testId="recipient-name" valueClass="font-medium wrap-anywhere">
