@@ -5,14 +5,16 @@
 // button, and a tampered link that reveals nothing. Everything is driven by
 // keyboard where a payer could. Screens are saved to e2e/artifacts/ for a human
 // to look at, at phone and desktop widths.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { hasValidCrc, parseEmvFields } from "../src/server/payments/qris-payload";
 import { otpctl } from "./support/otpctl";
 import { decodeQrPng } from "./support/qr-png";
-import { expectNothingSticksOut } from "./support/layout";
+import { expectNothingSticksOut, shotsAtThreeWidths } from "./support/layout";
 import { forceExpiry, forceFailure, storedQrString } from "./support/topup-database";
+import { expectLogoLoaded } from "./support/payment-method-logo";
+import { operatorMerchant, signIn } from "./support/sign-in";
 
 const artifacts = path.resolve("e2e/artifacts");
 const MOBILE = { width: 390, height: 844 };
@@ -220,4 +222,48 @@ test("a tampered or missing hash shows the same not-found page as an unknown inv
     await expect(page.getByText(/Rp /)).toHaveCount(0);
   }
   await shot(page, "not-found");
+});
+
+test("payment-method logos: served from public/ past the proxy, next to the method on the QR and VA pages, the receipt and the dashboard picker and history", async ({ page, request }) => {
+  // Every file in public/payment-methods/ is served as an SVG image, and the other static files still are.
+  const files = readdirSync(path.resolve("public/payment-methods")).filter((f) => f.endsWith(".svg"));
+  expect(files).toEqual(expect.arrayContaining(["qris.svg", "bca_va.svg", "default.svg"]));
+  for (const file of files) {
+    const res = await request.get(`/payment-methods/${file}`);
+    expect(res.status(), file).toBe(200);
+    expect(res.headers()["content-type"], file).toContain("image/svg+xml");
+  }
+  for (const [file, type] of [["/robots.txt", "text/plain"], ["/favicon.svg", "image/svg+xml"]]) {
+    const res = await request.get(file);
+    expect(res.status(), file).toBe(200);
+    expect(res.headers()["content-type"], file).toContain(type);
+  }
+
+  const m = operatorMerchant("Toko Logo");
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
+  const qris = await createInvoice(request, key, { amount: 100000 });
+  const va = await createInvoice(request, key, { amount: 100000, payment_method_id: 2 });
+
+  await page.goto(pathOf(qris));
+  await expectLogoLoaded(page.getByTestId("payment-method"), "QRIS", "qris.svg");
+  await shotsAtThreeWidths(page, "logo-hosted-qr");
+
+  await page.goto(pathOf(va));
+  await expectLogoLoaded(page.getByTestId("payment-method"), "BCA Virtual Account", "bca_va.svg");
+  await shotsAtThreeWidths(page, "logo-hosted-va");
+
+  await page.goto(pathOf(qris));
+  await page.getByRole("button", { name: "Simulasikan pembayaran" }).click();
+  await page.getByRole("link", { name: "Lihat kuitansi" }).click();
+  await expect(page.getByTestId("receipt-id")).toHaveText(qris.topup_id);
+  await expectLogoLoaded(page.getByTestId("receipt-payment-method"), "QRIS", "qris.svg");
+  await shotsAtThreeWidths(page, "logo-receipt");
+
+  await signIn(page, m.email, m.password);
+  await page.goto("/balance");
+  for (const [name, file] of [["QRIS", "qris.svg"], ["BCA Virtual Account", "bca_va.svg"], ["BNI Virtual Account", "bni_va.svg"], ["Mandiri Virtual Account", "mandiri_va.svg"], ["BRI Virtual Account", "bri_va.svg"]]) {
+    await expectLogoLoaded(page.locator("label").filter({ has: page.getByRole("radio", { name: new RegExp(name) }) }), name, file);
+  }
+  await expectLogoLoaded(page.getByTestId("topup-row").filter({ hasText: va.topup_id }), "BCA Virtual Account", "bca_va.svg");
+  await shotsAtThreeWidths(page, "logo-dashboard-picker");
 });

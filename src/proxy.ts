@@ -18,7 +18,8 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// Pages only: the API, vendor callbacks, health checks and Next's own assets skip the proxy.
+// Pages only: the API, vendor callbacks, health checks, Next's own assets and the
+// static files in public/ (favicon, robots.txt, payment-method logos) skip the proxy.
 export const config = {
-  matcher: ["/((?!api/|v3(?:/|$)|_next/|healthz|readyz|favicon.ico|icon.svg).*)"],
+  matcher: ["/((?!api/|v3(?:/|$)|_next/|healthz|readyz|favicon\\.ico|favicon\\.svg|icon\\.svg|robots\\.txt|payment-methods/).*)"],
 };

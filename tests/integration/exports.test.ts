@@ -90,6 +90,7 @@ describe("top-up receipts", () => {
       admin_fee: row.adminFee,
       payment_total: invoice.payment_total,
       payment_method: invoice.payment_method,
+      payment_method_code: "BCA_VA",
       paid_at: expect.stringMatching(/^\d{1,2} (Jan|Feb|Mar|Apr|Mei|Jun|Jul|Agu|Sep|Okt|Nov|Des) \d{4} \d\d\.\d\d WIB$/),
       payee: "Sandi",
     });

@@ -16,7 +16,7 @@ describe("hosted payment page link", () => {
     const m = await newMerchant({ brandName: "Toko Maju" });
     const invoice = await createTopupOk(m.key, { amount: 100000 });
     const view = await getHostedTopup(invoice.topup_id, invoice.payment_hash);
-    expect(view).toMatchObject({ brand: "Toko Maju", amount: 100000, admin_fee: 700, payment_total: 100700, payment_type: "qr", status: "Pending", sandbox: true, sandbox_invoice: true });
+    expect(view).toMatchObject({ brand: "Toko Maju", amount: 100000, admin_fee: 700, payment_total: 100700, payment_type: "qr", payment_method: "QRIS", payment_method_code: "QRIS", status: "Pending", sandbox: true, sandbox_invoice: true });
     expect(view!.instructions!.qr_string).toMatch(/^000201/);
     expect(view!.remaining_seconds).toBeGreaterThan(3 * 3600 - 60);
   });
@@ -189,6 +189,6 @@ describe("who is paid", () => {
     expect(await getTopupReceiptByLink(invoice.topup_id, invoice.payment_hash)).toBeNull();
     await simulatePayment(invoice.topup_id, invoice.payment_hash);
     expect(await getTopupReceiptByLink(invoice.topup_id, tamper(invoice.payment_hash))).toBeNull();
-    expect(await getTopupReceiptByLink(invoice.topup_id, invoice.payment_hash)).toMatchObject({ topup_id: invoice.topup_id, amount: 10000, payee: "Sandi" });
+    expect(await getTopupReceiptByLink(invoice.topup_id, invoice.payment_hash)).toMatchObject({ topup_id: invoice.topup_id, amount: 10000, payee: "Sandi", payment_method_code: "QRIS" });
   });
 });

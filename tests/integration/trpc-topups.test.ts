@@ -47,6 +47,8 @@ describe("tRPC top-ups", () => {
     const a = await merchant("a@x.id");
     const methods = await a.caller.topups.methods({ amount: 100000 });
     expect(methods.map((m) => m.name)).toEqual(["QRIS", "BCA Virtual Account", "BNI Virtual Account", "Mandiri Virtual Account", "BRI Virtual Account"]);
+    // The code picks each method's logo (paymentMethodLogo).
+    expect(methods.map((m) => m.code)).toEqual(["QRIS", "BCA_VA", "BNI_VA", "MANDIRI_VA", "BRI_VA"]);
     expect(methods[0]).toMatchObject({ type: "qr", admin_fee: 700, payment_total: 100700 }); // 0.7%
     expect(methods[1]).toMatchObject({ type: "va", admin_fee: 4000, payment_total: 104000 }); // flat Rp 4.000
   });
@@ -113,7 +115,7 @@ describe("tRPC top-ups", () => {
     const db = await getDb();
     await db.topup.update({ where: { topupId: topup_id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const view = await a.caller.topups.balance({ topups: {}, ledger: {} });
-    expect(view.topups.items[0]).toMatchObject({ topup_id, status: "Expired" });
+    expect(view.topups.items[0]).toMatchObject({ topup_id, status: "Expired", payment_method: "QRIS", payment_method_code: "QRIS" });
     expect((await db.topup.findUniqueOrThrow({ where: { topupId: topup_id } })).status).toBe("Expired");
   });
 });

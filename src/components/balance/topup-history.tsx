@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { formatRupiah, formatWibText } from "@/components/format";
+import { PaymentMethodLabel } from "@/components/ui/payment-method-logo";
 import { Badge } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 
-export type TopupRow = { topup_id: string; created_at: string; payment_method: string; amount: number; payment_total: number; status: string; payment_url: string };
+export type TopupRow = { topup_id: string; created_at: string; payment_method: string; payment_method_code: string; amount: number; payment_total: number; status: string; payment_url: string };
 
 const TOPUP_COLUMNS = [
   { label: "Status" },
@@ -41,7 +42,9 @@ export function TopupHistory({ items }: { items: TopupRow[] }) {
               <span className="font-mono text-xs">{t.topup_id}</span>
             </StackedCell>
             <StackedCell label="Dibuat">{formatWibText(t.created_at)}</StackedCell>
-            <StackedCell label="Metode">{t.payment_method}</StackedCell>
+            <StackedCell label="Metode">
+              <PaymentMethodLabel code={t.payment_method_code} name={t.payment_method} size="sm" />
+            </StackedCell>
             <StackedCell label="Paket" align="right" className="whitespace-nowrap tabular-nums">
               {formatRupiah(t.amount)}
               <span className="block text-xs text-slate-600">total {formatRupiah(t.payment_total)}</span>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { PaymentMethodLogo } from "@/components/ui/payment-method-logo";
 import { Button, ErrorNotice, Loading } from "@/components/ui/primitives";
 import { TOPUP_AMOUNTS, type TopupAmount } from "@/schemas/v3/topups";
 
@@ -55,14 +56,16 @@ export function TopupPicker() {
         {methods.data && options.length === 0 ? <p className="text-sm text-slate-600">Belum ada metode pembayaran untuk paket ini.</p> : null}
         <div className="grid gap-2 sm:grid-cols-2">
           {options.map((m) => (
-            <label key={m.payment_method_id} className={`${OPTION} items-center justify-between gap-3 px-3 py-2.5`}>
-              <span className="flex min-w-0 items-center gap-2">
-                <input type="radio" name="topup-method" className="accent-brand-600" checked={m.payment_method_id === chosen?.payment_method_id} onChange={() => setMethodId(m.payment_method_id)} />
-                <span className="font-medium">{m.name}</span>
-              </span>
-              <span className="text-right text-xs text-slate-600">
-                <span className="block whitespace-nowrap">Biaya admin {formatRupiah(m.admin_fee)}</span>
-                <span className="block font-medium whitespace-nowrap text-slate-900">Total {formatRupiah(m.payment_total)}</span>
+            // The logo beside the name, the fee and total under it: the name keeps one line in a half-width card.
+            <label key={m.payment_method_id} className={`${OPTION} items-center gap-3 px-3 py-2.5`}>
+              <input type="radio" name="topup-method" className="shrink-0 accent-brand-600" checked={m.payment_method_id === chosen?.payment_method_id} onChange={() => setMethodId(m.payment_method_id)} />
+              <PaymentMethodLogo code={m.code} name={m.name} />
+              <span className="min-w-0">
+                <span aria-hidden="true" className="block font-medium">
+                  {m.name}
+                </span>
+                <span className="block text-xs whitespace-nowrap text-slate-600">Biaya admin {formatRupiah(m.admin_fee)}</span>
+                <span className="block text-xs font-medium whitespace-nowrap text-slate-900">Total {formatRupiah(m.payment_total)}</span>
               </span>
             </label>
           ))}

@@ -1,4 +1,5 @@
 import { formatRupiah } from "@/components/format";
+import { PaymentMethodLabel } from "@/components/ui/payment-method-logo";
 import type { Receipt } from "@/schemas/dashboard/exports";
 
 /** The receipt itself, the same in the dashboard and behind the hosted page's signed link; it prints on one page. */
@@ -14,7 +15,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           {receipt.topup_id}
         </p>
       </header>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-1 items-baseline gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600">Diterima dari</dt>
         <dd className="font-medium wrap-anywhere">
           {receipt.merchant_name} <span className="font-mono text-xs font-normal text-slate-500">({receipt.merchant_id})</span>
@@ -22,7 +23,9 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <dt className="text-slate-600">Dibayar pada</dt>
         <dd>{receipt.paid_at}</dd>
         <dt className="text-slate-600">Metode pembayaran</dt>
-        <dd>{receipt.payment_method}</dd>
+        <dd data-testid="receipt-payment-method">
+          <PaymentMethodLabel code={receipt.payment_method_code} name={receipt.payment_method} size="sm" />
+        </dd>
         <dt className="text-slate-600">Saldo yang ditambahkan</dt>
         <dd className="tabular-nums">{formatRupiah(receipt.amount)}</dd>
         <dt className="text-slate-600">Biaya admin</dt>

@@ -26,6 +26,7 @@ export const receiptOutput = z.object({
   admin_fee: z.number(),
   payment_total: z.number(),
   payment_method: z.string(),
+  payment_method_code: z.string(),
   paid_at: z.string(),
   payee: z.string(),
 });

@@ -65,6 +65,7 @@ export const topupPageOutput = pageOf(
     topup_id: z.string(),
     created_at: z.string(),
     payment_method: z.string(),
+    payment_method_code: z.string(),
     amount: z.number().int(),
     payment_total: z.number().int(),
     status: z.enum(TOPUP_STATUSES),

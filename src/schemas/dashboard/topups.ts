@@ -16,6 +16,8 @@ export const paymentOptionsOutput = z.array(
   z.object({
     payment_method_id: z.number().int(),
     name: z.string(),
+    /** payment_methods.code, for its logo (paymentMethodLogo). */
+    code: z.string(),
     type: z.enum(["qr", "va"]),
     admin_fee: z.number().int(),
     payment_total: z.number().int(),

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { HostedTopup, HostedTopupStatus } from "@/server/services/topups/hosted-page";
 import { formatRupiah } from "@/components/format";
+import { PaymentMethodLabel } from "@/components/ui/payment-method-logo";
 import { QrInstructions } from "./qr-instructions";
 import { VaInstructions } from "./va-instructions";
 import { StatusPanel } from "./status-panel";
@@ -125,7 +126,9 @@ export function TopupInvoice({ initial, hash }: { initial: HostedTopup; hash: st
           <SummaryRow term="Total pembayaran" testId="payment-total" total valueClass="whitespace-nowrap text-lg font-bold text-slate-900">
             {formatRupiah(initial.payment_total)}
           </SummaryRow>
-          <SummaryRow term="Metode">{initial.payment_method}</SummaryRow>
+          <SummaryRow term="Metode" testId="payment-method">
+            <PaymentMethodLabel code={initial.payment_method_code} name={initial.payment_method} className="font-medium" />
+          </SummaryRow>
           <SummaryRow term="Penerima" testId="recipient-name" valueClass="font-medium wrap-anywhere">
             {initial.recipient_name}
           </SummaryRow>

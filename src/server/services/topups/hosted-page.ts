@@ -32,6 +32,8 @@ export type HostedTopup = HostedTopupStatus & {
   payment_total: number;
   payment_type: PaymentType;
   payment_method: string;
+  /** payment_methods.code, for its logo (paymentMethodLogo). */
+  payment_method_code: string;
   /** Present only while the invoice can be paid. */
   instructions: { qr_string: string | null; va_bank: string | null; va_number: string | null } | null;
   /** True when the payer may "pay" from the page: see canSimulatePayment. */
@@ -47,7 +49,7 @@ async function findByLink(topupId: string, hash: string | null | undefined) {
   const db = await getDb();
   const topup = await db.topup.findUnique({
     where: { topupId },
-    include: { paymentMethod: { select: { name: true } }, merchant: { select: { merchantId: true, name: true, brandName: true, live: { select: { name: true, brandName: true } } } } },
+    include: { paymentMethod: { select: { name: true, code: true } }, merchant: { select: { merchantId: true, name: true, brandName: true, live: { select: { name: true, brandName: true } } } } },
   });
   if (!topup || !paymentHashMatches(hash, topup.topupId, topup.merchant.merchantId)) return null;
   return topup;
@@ -70,6 +72,7 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
     payment_total: topup.paymentTotal,
     payment_type: topup.paymentType,
     payment_method: topup.paymentMethod.name,
+    payment_method_code: topup.paymentMethod.code,
     status,
     payment_expired_at: formatWib(topup.expiresAt),
     remaining_seconds: payable ? Math.max(0, Math.ceil((topup.expiresAt.getTime() - now.getTime()) / 1000)) : 0,

@@ -33,6 +33,7 @@ export async function readTopupPage(db: Tx, merchantId: number, page: Page) {
         topup_id: t.topupId,
         created_at: formatWib(t.createdAt),
         payment_method: invoice.payment_method,
+        payment_method_code: t.paymentMethod.code,
         amount: t.amount,
         payment_total: t.paymentTotal,
         status: t.status,

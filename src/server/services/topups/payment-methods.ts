@@ -15,7 +15,7 @@ export async function paymentOptions(amount: number) {
     .filter((m) => methodSupports(m, amount))
     .map((m) => {
       const fee = adminFee(amount, m);
-      return { payment_method_id: m.id, name: m.name, type: m.type, admin_fee: fee, payment_total: amount + fee };
+      return { payment_method_id: m.id, name: m.name, code: m.code, type: m.type, admin_fee: fee, payment_total: amount + fee };
     });
 }
 

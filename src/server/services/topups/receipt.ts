@@ -10,7 +10,7 @@ import type { Topup } from "@/generated/prisma/client";
 import { serviceName } from "./payee";
 import { paymentHashMatches } from "./payment-link";
 
-const RECEIPT_INCLUDE = { paymentMethod: { select: { name: true } }, merchant: { select: { name: true, merchantId: true } } } as const;
+const RECEIPT_INCLUDE = { paymentMethod: { select: { name: true, code: true } }, merchant: { select: { name: true, merchantId: true } } } as const;
 
 export async function getTopupReceipt(merchantId: number, topupId: string): Promise<Receipt> {
   const db = await getDb();
@@ -29,7 +29,7 @@ export async function getTopupReceiptByLink(topupId: string, hash: string | null
 }
 
 type ReceiptRow = Topup & {
-  paymentMethod: { name: string };
+  paymentMethod: { name: string; code: string };
   merchant: { name: string; merchantId: string };
 };
 
@@ -43,6 +43,7 @@ function present(topup: ReceiptRow): Receipt {
     admin_fee: topup.adminFee,
     payment_total: topup.paymentTotal,
     payment_method: topup.paymentMethod.name,
+    payment_method_code: topup.paymentMethod.code,
     paid_at: formatWibLong(topup.paidAt),
     payee: serviceName(),
   };
