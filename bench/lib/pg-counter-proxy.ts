@@ -55,6 +55,10 @@ export class PgCounterProxy {
 
   private connect(client: net.Socket): void {
     const upstream = net.connect(this.upstream.port, this.upstream.host);
+    // As node-pg and PostgreSQL do on their own sockets: without it, two messages written
+    // back to back (a pipelined statement and its COMMIT) wait out a delayed ACK here.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     this.sockets.add(client).add(upstream);
     const state = {
       startup: true,
