@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import type { LoadPlan, Part, PartResult, PhaseResult, VerifyTally } from "./lib/plan";
 import { summarizeLatencies } from "./lib/percentiles";
-import { cpuDuring, treeCpuMs } from "./lib/proc";
+import { cpuDuring, msPer, treeCpuMs } from "./lib/proc";
 import { creationBody, wrongCode } from "./lib/requests";
 
 type Request = { method: string; path: string; headers: Record<string, string>; body?: string };
@@ -170,10 +170,9 @@ async function main(): Promise<void> {
     const cpuBefore = plan.serverPid ? treeCpuMs(plan.serverPid) : 0;
     const { result: parts, postgresMs, machineMs } = await cpuDuring(() => Promise.all(phase.parts.map((part) => runPart(plan, part))));
     const answered = parts.reduce((s, p) => s + p.latencyMs.count, 0);
-    const perRequest = (ms: number | null) => (ms !== null && answered ? Math.round((ms / answered) * 100) / 100 : null);
-    const serverCpuMsPerRequest = plan.serverPid ? perRequest(treeCpuMs(plan.serverPid) - cpuBefore) : null;
-    const postgresCpuMsPerRequest = perRequest(postgresMs);
-    const machineCpuMsPerRequest = perRequest(machineMs);
+    const serverCpuMsPerRequest = plan.serverPid ? msPer(treeCpuMs(plan.serverPid) - cpuBefore, answered) : null;
+    const postgresCpuMsPerRequest = msPer(postgresMs, answered);
+    const machineCpuMsPerRequest = msPer(machineMs, answered);
     results.push({ name: phase.name, startedAt: new Date(started).toISOString(), serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, parts });
     console.log(JSON.stringify({ msg: "phase done", phase: phase.name, serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, parts: parts.map((p) => ({ name: p.name, rps: p.requestsPerSec, p99: p.latencyMs.p99, non2xx: p.non2xx, errors: p.errors })) }));
   }

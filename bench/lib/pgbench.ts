@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { cpuDuring } from "./proc";
+import { cpuDuring, msPer } from "./proc";
 
 const run = promisify(execFile);
 const PGBENCH = process.env.PGBENCH_BIN ?? "/usr/bin/pgbench";
@@ -73,7 +73,6 @@ export async function pgbench(options: {
   const { result: { stdout }, postgresMs, machineMs } = await cpuDuring(() => run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env }));
   const number = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? NaN);
   const transactions = number(/actually processed: (\d+)/);
-  const perTransaction = (ms: number | null) => (ms !== null && transactions ? Math.round((ms / transactions) * 100) / 100 : null);
   return {
     label: options.label ?? options.script,
     script: options.script,
@@ -84,8 +83,8 @@ export async function pgbench(options: {
     latencyAvgMs: number(/latency average = ([\d.]+) ms/),
     transactions,
     failed: number(/failed transactions: (\d+)/) || 0,
-    postgresCpuMsPerTransaction: perTransaction(postgresMs),
-    machineCpuMsPerTransaction: perTransaction(machineMs),
+    postgresCpuMsPerTransaction: msPer(postgresMs, transactions),
+    machineCpuMsPerTransaction: msPer(machineMs, transactions),
   };
 }
 

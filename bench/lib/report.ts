@@ -169,10 +169,11 @@ function cpuBudgetTable(r: TargetResult): string {
     const phase = r.phases.find((p) => p.name === sat);
     const pg = r.pgbench.find((p) => p.label === script);
     const machine = phase?.machineCpuMsPerRequest;
-    const rest = (total: number | null | undefined, ...parts: (number | null | undefined)[]) =>
-      total === null || total === undefined || parts.some((x) => x === null || x === undefined) ? "–" : String(Math.round((total - parts.reduce<number>((a, x) => a + (x as number), 0)) * 100) / 100);
+    const app = phase?.serverCpuMsPerRequest;
+    const db = phase?.postgresCpuMsPerRequest;
+    const rest = machine != null && app != null && db != null ? Math.round((machine - app - db) * 100) / 100 : null;
     const bound = machine && pg?.machineCpuMsPerTransaction ? pct(pg.machineCpuMsPerTransaction / machine) : "–";
-    return `| ${label} | ${show(machine)} | ${show(phase?.serverCpuMsPerRequest)} | ${show(phase?.postgresCpuMsPerRequest)} | ${rest(machine, phase?.serverCpuMsPerRequest, phase?.postgresCpuMsPerRequest)} | ${show(pg?.machineCpuMsPerTransaction)} | ${show(pg?.postgresCpuMsPerTransaction)} | ${bound} | ${key ? pct(r.ratios[key]) : "–"} |`;
+    return `| ${label} | ${show(machine)} | ${show(app)} | ${show(db)} | ${show(rest)} | ${show(pg?.machineCpuMsPerTransaction)} | ${show(pg?.postgresCpuMsPerTransaction)} | ${bound} | ${key ? pct(r.ratios[key]) : "–"} |`;
   });
   return `CPU ms per request over each saturation phase, and per transaction over its pgbench run, from \`/proc\`: the machine's
 busy time on all cores, the app's process tree, the PostgreSQL cluster (postmaster and every backend) and the rest

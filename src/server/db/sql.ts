@@ -68,6 +68,8 @@ export async function oneStatementTransaction<R extends pg.QueryResultRow>(
   options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
 ): Promise<R[]> {
   return withClient(async (client, broken) => {
+    // Checked before BEGIN, so a node-pg without pipeline mode fails with no transaction left open.
+    const mode = pipelineSwitch(client);
     let built: { sql: Statement; values: unknown[] };
     try {
       built = statementFor(await begin(client, options));
@@ -78,7 +80,6 @@ export async function oneStatementTransaction<R extends pg.QueryResultRow>(
     // Both written at once (node-pg's pipeline mode), and back to one at a time only
     // once both are answered: a query written in pipeline mode is matched to its answer
     // only while the mode is on.
-    const mode = pipelineSwitch(client);
     mode.pipeline = true;
     const result = client.query<R>({ name: built.sql.name, text: built.sql.text, values: built.values });
     const commit = client.query("COMMIT");
