@@ -1,4 +1,5 @@
 import Redis from "ioredis";
+import { redisScript, type RedisScript } from "@/server/lib/redis-script";
 import type { RateLimitStore } from "./store";
 
 // INCR and PEXPIRE in one atomic round trip; the window start is part of the key,
@@ -20,8 +21,11 @@ const SKIP_AFTER_FAILURE_MS = 2000;
 export class RedisRateLimitStore implements RateLimitStore {
   // performance.now(): monotonic, and not moved by tests that freeze Date.
   private lastFailure = -Infinity;
+  private readonly hitScript: RedisScript;
 
-  constructor(private readonly redis: Redis, private readonly prefix = "sandi:rl:") {}
+  constructor(private readonly redis: Redis, private readonly prefix = "sandi:rl:") {
+    this.hitScript = redisScript(redis, "sandiRateLimitHit", HIT);
+  }
 
   static connect(url: string, prefix?: string): RedisRateLimitStore {
     const redis = new Redis(url, {
@@ -30,6 +34,9 @@ export class RedisRateLimitStore implements RateLimitStore {
       maxRetriesPerRequest: 0,
       connectTimeout: 500,
       commandTimeout: COMMAND_TIMEOUT_MS,
+      // Every request checks its limit here: the checks of the requests one turn of the
+      // event loop starts go to Redis in one write (one system call) instead of one each.
+      enableAutoPipelining: true,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
     redis.on("error", () => undefined); // reported by the fallback in rate-limiter.ts
@@ -40,7 +47,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (performance.now() - this.lastFailure < SKIP_AFTER_FAILURE_MS) throw new Error("Redis failed moments ago; not retrying yet");
     try {
       await this.ready();
-      return Number(await this.redis.eval(HIT, 1, `${this.prefix}${key}:${windowStartMs}`, String(windowMs * 2)));
+      return Number(await this.hitScript([`${this.prefix}${key}:${windowStartMs}`], [String(windowMs * 2)]));
     } catch (err) {
       this.lastFailure = performance.now();
       throw err;

@@ -2,6 +2,7 @@
 // window back), HyperLogLogs for distinct destinations (12 KB at most per key, and a
 // destination is never stored in the clear), plain counters for verifications.
 import type Redis from "ioredis";
+import { redisScript, type RedisScript } from "@/server/lib/redis-script";
 import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./store";
 
 const READY_WAIT_MS = 300;
@@ -46,9 +47,12 @@ return {distinct, verified, sum(totals), recent, state, unpack(out)}`;
 export class RedisFraudStore implements FraudStore {
   private readonly keys: ReturnType<typeof keyNames>;
 
+  private readonly observeScript: RedisScript;
+
   /** `namespace` keeps two stores on one Redis apart (tests). */
   constructor(private readonly redis: Redis, namespace = "sandi:") {
     this.keys = keyNames(namespace);
+    this.observeScript = redisScript(redis, "sandiFraudObserve", OBSERVE);
   }
 
   async observe(o: Observation): Promise<Observed> {
@@ -66,7 +70,7 @@ export class RedisFraudStore implements FraudStore {
       ...o.signals.flatMap((s) => [k.signal(m, s, minute), k.signalBlock(m, s), ...window.map((w) => k.signal(m, s, w))]),
     ];
     const args = [o.destination, String(bucketTtlMs(o.windowMinutes)), String(window.length), String(o.signals.length), String(o.signalLimit)];
-    const r = (await this.redis.eval(OBSERVE, keyList.length, ...keyList, ...args)) as (number | string | null)[];
+    const r = (await this.observeScript(keyList, args)) as (number | string | null)[];
     return {
       distinct: Number(r[0]),
       verified: Number(r[1]),

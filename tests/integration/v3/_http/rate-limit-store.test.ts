@@ -112,6 +112,37 @@ describe("rate-limit stores", () => {
     expect(ttl).toBeLessThanOrEqual(2000);
   });
 
+
+  it("in Redis: the hits of one turn of the event loop go out in one write, by the script's SHA1", async () => {
+    const prefix = uniquePrefix();
+    const store = redisStore(prefix);
+    await store.hit("warm", windowStart, 1000);
+    const stream = (store as unknown as { redis: { stream: { write: (...args: unknown[]) => boolean } } }).redis.stream;
+    const written: string[] = [];
+    const write = stream.write.bind(stream);
+    stream.write = (chunk: unknown, ...rest: unknown[]) => {
+      written.push(String(chunk));
+      return write(chunk, ...rest);
+    };
+    const counts = await Promise.all(Array.from({ length: 20 }, () => store.hit("k", windowStart, 1000)));
+    expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(written).toHaveLength(1);
+    expect(written[0].match(/evalsha/gi)).toHaveLength(20);
+    expect(written[0]).not.toContain("redis.call");
+  });
+
+  it("in Redis: keeps counting after Redis forgot its scripts (a restart or SCRIPT FLUSH)", async () => {
+    const prefix = uniquePrefix();
+    const store = redisStore(prefix);
+    expect(await store.hit("k", windowStart, 1000)).toBe(1);
+    const client = new Redis(REDIS_URL);
+    try {
+      await client.script("FLUSH");
+    } finally {
+      client.disconnect();
+    }
+    expect(await store.hit("k", windowStart, 1000)).toBe(2);
+  });
   it("fails open to in-memory counting, with a logged warning, when Redis refuses connections", async () => {
     const logged = captureLog();
     const limiter = new RateLimiter(redisStore("test:down:", "redis://127.0.0.1:1"));
