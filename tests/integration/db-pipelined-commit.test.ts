@@ -1,7 +1,8 @@
 // oneStatementTransaction writes its statement and the COMMIT together, so PostgreSQL
 // releases the statement's row locks without waiting for this process to read the
-// answer (src/server/db/sql.ts). The test stops this process reading that connection's
-// answers and watches the commit land from another connection.
+// answer (src/server/db/sql.ts). The tests stop this process reading that connection's
+// answers and watch the commit land from another connection, and count the writes to
+// the connection's socket.
 import type { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await observer.end();
 });
+
+/** Counts the writes (system calls, as node hands them to the socket) the next pooled connection makes while `run` runs. */
+async function countingWrites<T>(run: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  const pool = await getPool();
+  let writes = 0;
+  let restore = () => undefined as void;
+  pool.once("acquire", (client) => {
+    type Write = (this: Socket, ...args: unknown[]) => void;
+    const socket = (client as unknown as { connection: { stream: Socket & { _write: Write; _writev: Write } } }).connection.stream;
+    const [write, writev] = [socket._write, socket._writev];
+    socket._write = function (...args) {
+      writes += 1;
+      return write.apply(this, args);
+    };
+    socket._writev = function (...args) {
+      writes += 1;
+      return writev.apply(this, args);
+    };
+    restore = () => {
+      socket._write = write;
+      socket._writev = writev;
+    };
+  });
+  try {
+    return { result: await run(), writes };
+  } finally {
+    restore();
+  }
+}
 
 describe("oneStatementTransaction", () => {
   it("commits while this process has not yet read the statement's answer", async () => {
@@ -44,6 +74,35 @@ describe("oneStatementTransaction", () => {
       socket!.resume();
     }
     expect(await transaction).toEqual([{ n: 1 }]);
+  });
+
+  it("writes BEGIN with its opening, the statement and the COMMIT in one write when the statement does not depend on the opening", async () => {
+    await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
+    const { result, writes } = await countingWrites(() =>
+      oneStatementTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, opening: { text: "SELECT pg_advisory_xact_lock(42)" } }),
+    );
+    expect(result[0].n).toBeGreaterThan(0);
+    expect(writes).toBe(1);
+  });
+
+  it("writes the statement and its COMMIT in one write after the opening's round trip", async () => {
+    await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
+    const opening = { text: "SELECT n FROM pipelined_probe WHERE id = 1 FOR UPDATE" };
+    const { result, writes } = await countingWrites(() =>
+      oneStatementTransaction<{ n: number }>(([row]) => {
+        expect(row).toEqual({ n: 0 });
+        return { sql: bump, values: [] };
+      }, { opening }),
+    );
+    expect(result).toEqual([{ n: 1 }]);
+    expect(writes).toBe(2);
+  });
+
+  it("throws the opening's own error, not the aborted transaction's, and leaves the connection usable", async () => {
+    await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
+    await expect(oneStatementTransaction({ sql: bump, values: [] }, { opening: { text: "SELECT 1 / 0" } })).rejects.toMatchObject({ code: "22012" });
+    expect((await observer.query<{ n: number }>("SELECT n FROM pipelined_probe WHERE id = 1")).rows[0].n).toBe(0);
+    expect(await oneStatementTransaction<{ n: number }>({ sql: bump, values: [] })).toEqual([{ n: 1 }]);
   });
 
   it("rolls back when the statement fails, with the COMMIT already written", async () => {

@@ -31,69 +31,91 @@ export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, valu
  */
 export type OpeningSql = { text: string };
 
-/**
- * A transaction on one pooled connection. `asyncCommit` commits without waiting for
- * the WAL flush (synchronous_commit off for this transaction only): its locks are
- * released at once. Use it only where a later synchronous commit makes the work
- * durable before anything outside the database depends on it (see create-otp.ts).
- * `opening` runs in the same round trip as BEGIN; its rows are handed to `work`.
- */
-export async function transaction<T>(
-  work: (db: Queryable, opened: pg.QueryResultRow[]) => Promise<T>,
-  options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
-): Promise<T> {
-  return withClient(async (client, broken) => {
-    try {
-      const opened = await begin(client, options);
-      const result = await work(client, opened);
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(broken);
-      throw err;
-    }
-  });
-}
+/** The hot path's one-statement transactions: the statement, or how to build it from the opening's rows. */
+export type FinalStatement = { sql: Statement; values: unknown[] };
 
 /**
- * BEGIN (with `opening`), then one statement and its COMMIT written together
- * (pipelined): PostgreSQL runs the COMMIT straight after the statement, so the row
- * locks the statement took are released without waiting for this process to read the
- * answer. A busy event loop reads answers late; one busy merchant's creations all
- * update the same saldo row and would queue behind that delay. A statement that fails
- * (a refusal raised in SQL, sandi_refuse) makes that COMMIT a rollback.
+ * BEGIN (with `opening`), one statement and its COMMIT, written together (pipelined,
+ * and in one write to the socket): PostgreSQL runs the COMMIT straight after the
+ * statement, so the row locks the statement took are released without waiting for this
+ * process to read the answer. A busy event loop reads answers late; one busy
+ * merchant's creations all update the same saldo row and would queue behind that delay.
+ * A statement that fails (a refusal raised in SQL, sandi_refuse) makes that COMMIT a
+ * rollback.
+ *
+ * Given the statement itself, BEGIN and `opening` go in the same write: one round trip
+ * in all. Given a function of the opening's rows (a row to lock and look at first),
+ * BEGIN and `opening` take a round trip of their own; a throw there rolls back.
+ *
+ * `asyncCommit` commits without waiting for the WAL flush (synchronous_commit off for
+ * this transaction only): its locks are released at once. Use it only where a later
+ * synchronous commit makes the work durable before anything outside the database
+ * depends on it (see create-otp.ts).
  */
 export async function oneStatementTransaction<R extends pg.QueryResultRow>(
-  statementFor: (opened: pg.QueryResultRow[]) => { sql: Statement; values: unknown[] },
+  statement: FinalStatement | ((opened: pg.QueryResultRow[]) => FinalStatement),
   options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
 ): Promise<R[]> {
   return withClient(async (client, broken) => {
     // Checked before BEGIN, so a node-pg without pipeline mode fails with no transaction left open.
     const mode = pipelineSwitch(client);
-    let built: { sql: Statement; values: unknown[] };
+    if (typeof statement !== "function") return pipelined<R>(client, mode, broken, [beginText(options), statement]);
+    let built: FinalStatement;
     try {
-      built = statementFor(await begin(client, options));
+      built = statement(openedRows(await client.query(beginText(options)), options));
     } catch (err) {
       await client.query("ROLLBACK").catch(broken);
       throw err;
     }
-    // Both written at once (node-pg's pipeline mode), and back to one at a time only
-    // once both are answered: a query written in pipeline mode is matched to its answer
-    // only while the mode is on.
-    mode.pipeline = true;
-    const result = client.query<R>({ name: built.sql.name, text: built.sql.text, values: built.values });
-    const commit = client.query("COMMIT");
-    try {
-      const { rows } = await result;
-      await commit;
-      return rows;
-    } catch (err) {
-      await commit.catch(broken);
-      throw err;
-    } finally {
-      mode.pipeline = false;
-    }
+    return pipelined<R>(client, mode, broken, [built]);
   });
+}
+
+/**
+ * Writes the queries and a COMMIT in one write, in node-pg's pipeline mode, and goes back
+ * to one query at a time only once all are answered (a query written in pipeline mode is
+ * matched to its answer only while the mode is on). Returns the last query's rows; the
+ * first failure is the one thrown (the ones after it only say the transaction aborted).
+ */
+async function pipelined<R extends pg.QueryResultRow>(
+  client: pg.PoolClient,
+  mode: { pipeline: boolean },
+  broken: () => void,
+  queries: (string | FinalStatement)[],
+): Promise<R[]> {
+  mode.pipeline = true;
+  try {
+    const sent = corked(client, () => [
+      ...queries.map((q) => (typeof q === "string" ? client.query(q) : client.query<R>({ name: q.sql.name, text: q.sql.text, values: q.values }))),
+      client.query("COMMIT"),
+    ]);
+    const settled = await Promise.allSettled(sent);
+    const commit = settled[settled.length - 1];
+    // A COMMIT that fails leaves the connection in a state nobody checked: do not reuse it.
+    if (commit.status === "rejected") broken();
+    const failed = settled.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+    return (settled[settled.length - 2] as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows;
+  } finally {
+    mode.pipeline = false;
+  }
+}
+
+/**
+ * Runs `issue` with the connection's socket corked, so every message the queries it
+ * starts put on the wire leaves in one write (one system call, one wake-up of the
+ * server) instead of one per query. A client without a reachable socket just writes as
+ * usual.
+ */
+function corked<T>(client: pg.PoolClient, issue: () => T): T {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return issue();
+  stream.cork();
+  try {
+    return issue();
+  } finally {
+    stream.uncork();
+  }
 }
 
 function pipelineSwitch(client: pg.PoolClient): { pipeline: boolean } {
@@ -102,9 +124,11 @@ function pipelineSwitch(client: pg.PoolClient): { pipeline: boolean } {
   return c as { pipeline: boolean };
 }
 
-async function begin(client: pg.PoolClient, options: { asyncCommit?: boolean; opening?: OpeningSql }): Promise<pg.QueryResultRow[]> {
-  const begin = ["BEGIN", ...(options.asyncCommit ? ["SET LOCAL synchronous_commit TO off"] : []), ...(options.opening ? [options.opening.text] : [])];
-  const results = (await client.query(begin.join("; "))) as unknown as pg.QueryResult | pg.QueryResult[];
+function beginText(options: { asyncCommit?: boolean; opening?: OpeningSql }): string {
+  return ["BEGIN", ...(options.asyncCommit ? ["SET LOCAL synchronous_commit TO off"] : []), ...(options.opening ? [options.opening.text] : [])].join("; ");
+}
+
+function openedRows(results: pg.QueryResult | pg.QueryResult[], options: { opening?: OpeningSql }): pg.QueryResultRow[] {
   return options.opening ? (Array.isArray(results) ? results[results.length - 1] : results).rows : [];
 }
 

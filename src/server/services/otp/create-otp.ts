@@ -39,19 +39,17 @@ import { destinationLimited } from "./destination-limits";
 import { creationFingerprint, duplicateExternalId, findLiveClaim, type Claim } from "./idempotency";
 import { inboundMessage, newInboundToken } from "./inbound-token";
 import { OTP_FIELDS } from "./otp-fields";
-import { formatOtpId, otpIdSequence } from "./otp-id";
+import { nextOtpId } from "./otp-id";
 import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttemptsFor, MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 import type { ParsedCreation } from "./parse-creation";
 import { presentCreation, type OtpFields } from "./present";
 import { log, messageOf } from "@/server/log";
 
-// The destination's lock is taken, with the day's next otp_id, in the same round trip
-// as BEGIN and before the limits are counted, so the counting statement's snapshot
-// sees every creation that held the lock before. Only generated names and numbers go
-// into this text (it cannot carry parameters).
-function opening(sequence: string, lock: bigint | null): OpeningSql {
-  if (!/^otp_ids_\d{8}$/.test(sequence)) throw new Error(`unexpected sequence name ${sequence}`);
-  return { text: `SELECT nextval('${sequence}')::text AS n${lock === null ? "" : `, pg_advisory_xact_lock(${lock.toString()})`}` };
+// The destination's lock is taken with BEGIN, before the limits are counted, so the
+// counting statement's snapshot sees every creation that held the lock before. Only a
+// number goes into this text (it cannot carry parameters).
+function opening(lock: bigint | null): OpeningSql | undefined {
+  return lock === null ? undefined : { text: `SELECT pg_advisory_xact_lock(${lock.toString()})` };
 }
 
 const reserve = statement(
@@ -197,62 +195,59 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   const inbound = input.channel === "whatsapp_inbound";
   const token = inbound ? newInboundToken() : null;
   const price = priceFor(merchant.prices, input.channel);
-  const sequence = await otpIdSequence(now);
+  const otpId = await nextOtpId(now);
   const destination = input.destination === null ? null : destinationKey(input.destination);
   const chained = input.fallback.length > 0;
 
+  const lock = destination === null ? null : advisoryLockKey(`otp-destination:${merchant.id}:${destination}`);
+  const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
+  const otp: OtpFields = {
+    otpId,
+    status: "pending",
+    channel: input.channel,
+    destination: input.destination,
+    verifiedFrom: null,
+    price,
+    charged: true,
+    attempts: 0,
+    expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+    verifiedAt: null,
+    misscallPrefix: null,
+    inboundMessage: token ? inboundMessage(brand, token) : null,
+    fallbackChannels: input.fallback,
+    fallbackAfter: chained ? input.fallbackAfterSeconds : null,
+  };
+  const values = [
+    merchant.id,
+    input.externalId,
+    otpId,
+    fingerprint,
+    input.destination,
+    price,
+    limits.channels,
+    limits.per10Minutes,
+    limits.perHour,
+    input.channel,
+    code ? hashCode(otpId, code) : null,
+    input.otpLength,
+    maxAttemptsFor(input.channel),
+    otp.expiresAt,
+    brand,
+    token,
+    otp.inboundMessage,
+    adapter.provider,
+    IDEMPOTENCY_WINDOW_HOURS,
+    VENDOR_UNAVAILABLE_REASON,
+    destination,
+    input.fallback,
+    otp.fallbackAfter,
+    chained && code ? sealCode(otpId, code) : null,
+  ];
   let reserved: Reserved;
   try {
-    // whatsapp_inbound answers straight after this transaction, so it must be durable by itself.
-    const lock = destination === null ? null : advisoryLockKey(`otp-destination:${merchant.id}:${destination}`);
-    let otp!: OtpFields;
-    const [row] = await oneStatementTransaction<{ saldo: string; id: string }>(([{ n }]) => {
-      const otpId = formatOtpId(now, n as string);
-      const limits = DESTINATION_LIMITS[limitClassOf(input.channel)];
-      otp = {
-        otpId,
-        status: "pending",
-        channel: input.channel,
-        destination: input.destination,
-        verifiedFrom: null,
-        price,
-        charged: true,
-        attempts: 0,
-        expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
-        verifiedAt: null,
-        misscallPrefix: null,
-        inboundMessage: token ? inboundMessage(brand, token) : null,
-        fallbackChannels: input.fallback,
-        fallbackAfter: chained ? input.fallbackAfterSeconds : null,
-      };
-      const values = [
-        merchant.id,
-        input.externalId,
-        otpId,
-        fingerprint,
-        input.destination,
-        price,
-        limits.channels,
-        limits.per10Minutes,
-        limits.perHour,
-        input.channel,
-        code ? hashCode(otpId, code) : null,
-        input.otpLength,
-        maxAttemptsFor(input.channel),
-        otp.expiresAt,
-        brand,
-        token,
-        otp.inboundMessage,
-        adapter.provider,
-        IDEMPOTENCY_WINDOW_HOURS,
-        VENDOR_UNAVAILABLE_REASON,
-        destination,
-        input.fallback,
-        otp.fallbackAfter,
-        chained && code ? sealCode(otpId, code) : null,
-      ];
-      return { sql: reserve, values };
-    }, { asyncCommit: !inbound, opening: opening(sequence, lock) }).catch((err: unknown) => {
+    // BEGIN with the lock, the reservation and its COMMIT leave in one write; whatsapp_inbound
+    // answers straight after this transaction, so it must be durable by itself.
+    const [row] = await oneStatementTransaction<{ saldo: string; id: string }>({ sql: reserve, values }, { asyncCommit: !inbound, opening: opening(lock) }).catch((err: unknown) => {
       throw refusalOf(err) ?? err;
     });
     reserved = { id: row.id, otp, balance: BigInt(row.saldo), externalId: input.externalId };

@@ -1,9 +1,9 @@
 // POST /v3/verify: one transaction of two statements. The row is locked and read in
 // one (sent with BEGIN); the verification (with its otp.verified event and webhook delivery, the outbox)
-// or the counted mismatch is written in the other. Parallel verifies of one OTP give
-// exactly one verified:true and count every mismatch exactly once.
+// or the counted mismatch is written in the other, sent with its COMMIT. Parallel
+// verifies of one OTP give exactly one verified:true and count every mismatch exactly once.
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
-import { run, statement, transaction, type OpeningSql } from "@/server/db/sql";
+import { oneStatementTransaction, statement, type OpeningSql } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
 import { noteVerified } from "@/server/services/fraud/verifications";
@@ -72,15 +72,16 @@ export function verifyOtp(merchant: VerifyingMerchant, input: VerifyInput, now =
 async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: Date): Promise<VerifyResultData> {
   const { otp_id: otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
-  return transaction(async (db, opened) => {
-    const row = opened[0] as LockedOtp | undefined;
+  let verified = false;
+  let row: LockedOtp | undefined;
+  await oneStatementTransaction((opened) => {
+    row = opened[0] as LockedOtp | undefined;
     if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
+      verified = true;
       const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id, livemode: merchant.livemode });
-      await run(db, markVerified, [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now]);
-      noteVerified(merchant.id, row.channel, row.destination, now);
-      return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
+      return { sql: markVerified, values: [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now] };
     }
     const attempts = row.attempts + 1;
     const locked =
@@ -94,9 +95,11 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
             ),
           ]
         : [];
-    await run(db, countMismatch, [row.id, row.max_attempts, ...outboxArrays(locked), now]);
-    return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
+    return { sql: countMismatch, values: [row.id, row.max_attempts, ...outboxArrays(locked), now] };
   }, { opening: lockOtp(otpId, merchant.id) });
+  if (!verified) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
+  noteVerified(merchant.id, row!.channel, row!.destination, now);
+  return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
 }
 
 function assertVerifiable(otp: LockedOtp, now: Date): void {

@@ -144,6 +144,16 @@ describe("POST /v3/request: otp_length and ttl are clamped; otp_id and times fol
     expect(asWib).toBeLessThanOrEqual(after + 300_000);
   });
 
+  it("takes the day's counter values in blocks of 32: one database round trip per 32 otp_ids, none lost among parallel callers", async () => {
+    const db = await getDb();
+    const noon = new Date("2031-08-01T05:00:00Z");
+    const ids = await Promise.all(Array.from({ length: 40 }, () => nextOtpId(noon)));
+    expect(ids.map((id) => Number(id.slice(-6))).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    // Two blocks taken from the day's sequence, the second one partly used.
+    const [{ last_value }] = await db.$queryRawUnsafe<{ last_value: bigint }[]>("SELECT last_value FROM otp_ids_20310801");
+    expect(Number(last_value)).toBe(64);
+  });
+
   it("restarts the otp_id counter at 000001 when the WIB day changes (midnight WIB is 17:00 UTC)", async () => {
     const lastSecond = new Date("2031-03-04T16:59:59Z");
     const nextDay = new Date("2031-03-04T17:00:00Z");
