@@ -1,7 +1,9 @@
 // A TCP proxy between one app server and PostgreSQL that reads the wire protocol
 // in both directions and counts, exactly, the database work behind the requests:
 // statements (a simple Query, or an extended-protocol Execute), round trips (each
-// ReadyForQuery the server sends, i.e. each time the app waits for an answer) and
+// ReadyForQuery the server sends), waits (each time the app sends after every answer
+// it asked for had come back: the round trips it waited out one after another, which
+// pipelining brings below the round trips) and
 // transactions (a ReadyForQuery back to idle after a statement: an explicit
 // BEGIN … COMMIT or an autocommit statement, read-only ones included, like
 // pg_stat_database.xact_commit). It also estimates the commits that wait for a
@@ -17,6 +19,8 @@ export type WireCounts = {
   /** Of the statements, BEGIN / START TRANSACTION / COMMIT / END / ROLLBACK. */
   transactionControl: number;
   roundTrips: number;
+  /** Exchanges the app waited out in turn: a message sent while no answer was outstanding. */
+  waits: number;
   transactions: number;
   rollbacks: number;
   flushedCommits: number;
@@ -28,7 +32,7 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
 export class PgCounterProxy {
-  readonly counts: WireCounts = { statements: 0, transactionControl: 0, roundTrips: 0, transactions: 0, rollbacks: 0, flushedCommits: 0, maxStatementsPerTransaction: 0 };
+  readonly counts: WireCounts = { statements: 0, transactionControl: 0, roundTrips: 0, waits: 0, transactions: 0, rollbacks: 0, flushedCommits: 0, maxStatementsPerTransaction: 0 };
   private server: net.Server | undefined;
   private sockets = new Set<net.Socket>();
 
@@ -69,6 +73,10 @@ export class PgCounterProxy {
       txAsync: false,
       txWrote: false,
       txStatements: 0,
+      // Sync points sent (a simple Query or a Sync) not yet answered by ReadyForQuery.
+      outstanding: 0,
+      // Extended-protocol messages (Parse, Bind, Execute…) sent since the last sync point.
+      batchOpen: false,
       statements: new Map<string, string>(),
       portals: new Map<string, string>(),
     };
@@ -94,6 +102,9 @@ export class PgCounterProxy {
     };
     const fromClient = messageReader(
       (type, body) => {
+        if (state.outstanding === 0 && !state.batchOpen && type !== "X") this.counts.waits += 1;
+        state.batchOpen = type !== "Q" && type !== "S";
+        if (!state.batchOpen) state.outstanding += 1;
         if (type === "Q") onMessage(cString(body, 0)[0]);
         else if (type === "P") {
           const [name, next] = cString(body, 0);
@@ -120,6 +131,7 @@ export class PgCounterProxy {
         if (type === "C" && /^(INSERT|UPDATE|DELETE|MERGE)\b/.test(cString(body, 0)[0])) state.txWrote = true;
         if (type !== "Z") return;
         this.counts.roundTrips += 1;
+        state.outstanding = Math.max(0, state.outstanding - 1);
         const status = String.fromCharCode(body[0]);
         if (status === "I" && (state.txStatus !== "I" || state.executedSinceReady > 0)) {
           if (state.txStatus === "E") this.counts.rollbacks += 1;

@@ -147,13 +147,13 @@ function probeTable(r: TargetResult): string {
   const p = r.probe;
   if (!p) return "No probe figures.";
   const row = (label: string, x: WireCounts & { appCpuMs: number; latencyMsMean: number }, xact: number | null | string, wal: number | null | string) =>
-    `| ${label} | ${x.statements} (${x.transactionControl}) | ${x.maxStatementsPerTransaction} | ${x.roundTrips} | ${x.transactions}${x.rollbacks ? ` (+${x.rollbacks} rolled back)` : ""} | ${show(xact as number)} | ${x.flushedCommits} | ${show(wal as number)} | ${x.appCpuMs} | ${x.latencyMsMean} |`;
-  return `| Request (${p.requests} each, one at a time) | statements (of them BEGIN / COMMIT) | most statements in one transaction | round trips | transactions (wire) | xact_commit | commits waiting for a flush (wire) | WAL flushes (pg_stat_wal) | app CPU ms | latency ms (mean) |
-|---|---|---|---|---|---|---|---|---|---|
+    `| ${label} | ${x.statements} (${x.transactionControl}) | ${x.maxStatementsPerTransaction} | ${x.roundTrips} | ${show(x.waits)} | ${x.transactions}${x.rollbacks ? ` (+${x.rollbacks} rolled back)` : ""} | ${show(xact as number)} | ${x.flushedCommits} | ${show(wal as number)} | ${x.appCpuMs} | ${x.latencyMsMean} |`;
+  return `| Request (${p.requests} each, one at a time) | statements (of them BEGIN / COMMIT) | most statements in one transaction | round trips | waits | transactions (wire) | xact_commit | commits waiting for a flush (wire) | WAL flushes (pg_stat_wal) | app CPU ms | latency ms (mean) |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${row("POST /v3/request", p.creation, p.creation.xactCommit, p.creation.walSync)}
 ${row("POST /v3/verify, wrong code", p.verifyWrong, "↓", "↓")}
 ${row("POST /v3/verify, right code", p.verifyRight, "↓", "↓")}
-| POST /v3/verify, both (per request) | | | | | ${show(p.verify.xactCommit)} | | ${show(p.verify.walSync)} | | |
+| POST /v3/verify, both (per request) | | | | | | ${show(p.verify.xactCommit)} | | ${show(p.verify.walSync)} | | |
 
 Idle WAL flush rate subtracted: ${p.backgroundWalSyncPerSec}/s (the whole cluster; other databases' work counts here).${p.statsResetDuringProbe ? " **The cluster's statistics were reset during the probe: no pg_stat figures.**" : ""}`;
 }
@@ -259,12 +259,14 @@ ${rows.join("\n")}
 |---|---|---|
 ${probeRow("creation: statements", (p) => p.creation.statements)}
 ${probeRow("creation: round trips", (p) => p.creation.roundTrips)}
+${probeRow("creation: waits (round trips in turn)", (p) => p.creation.waits)}
 ${probeRow("creation: transactions (wire)", (p) => p.creation.transactions)}
 ${probeRow("creation: xact_commit", (p) => p.creation.xactCommit)}
 ${probeRow("creation: commits waiting for a flush (wire)", (p) => p.creation.flushedCommits)}
 ${probeRow("creation: WAL flushes (pg_stat_wal)", (p) => p.creation.walSync)}
 ${probeRow("verify, right code: statements", (p) => p.verifyRight.statements)}
 ${probeRow("verify, right code: transactions (wire)", (p) => p.verifyRight.transactions)}
+${probeRow("verify, right code: waits (round trips in turn)", (p) => p.verifyRight.waits)}
 ${probeRow("verify, right code: most statements in one transaction", (p) => p.verifyRight.maxStatementsPerTransaction)}
 ${probeRow("verify, right code: commits waiting for a flush (wire)", (p) => p.verifyRight.flushedCommits)}
 ${probeRow("verify, wrong code: statements", (p) => p.verifyWrong.statements)}
@@ -310,7 +312,8 @@ machine does. The PostgreSQL ceiling is pgbench running the same statements (\`b
 ${r.config.pgbenchClients} clients (the app's DB_POOL_SIZE); HTTP / ceiling is req/s at saturation over it. The probe sends requests
 one at a time to a second server of the same build whose PostgreSQL connections go through a counting proxy:
 statements (Query or Execute messages, BEGIN and COMMIT included and also counted apart; the most statements one
-transaction had, BEGIN and COMMIT left out), round trips (ReadyForQuery answers) and transactions as seen on the wire;
+transaction had, BEGIN and COMMIT left out), round trips (ReadyForQuery answers), waits (times the app sent with no
+answer outstanding: the round trips it waited out one after another; pipelined queries are one) and transactions as seen on the wire;
 xact_commit from \`pg_stat_database\` (read-only transactions included) and WAL flushes (\`pg_stat_wal.wal_sync\`, whole
 cluster, idle rate subtracted) over the same requests. One request at a time means no group commit: every flush is one
 a commit waited for (plus the WAL writer's flushes of asynchronous commits, and whatever other databases on the cluster
