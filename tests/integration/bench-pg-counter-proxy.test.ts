@@ -28,7 +28,7 @@ async function throughProxy(options?: string): Promise<{ proxy: PgCounterProxy; 
 }
 
 function delta(before: WireCounts, after: WireCounts): Omit<WireCounts, "maxStatementsPerTransaction"> {
-  const keys = ["statements", "transactionControl", "roundTrips", "transactions", "rollbacks", "flushedCommits"] as const;
+  const keys = ["statements", "transactionControl", "roundTrips", "waits", "transactions", "rollbacks", "flushedCommits"] as const;
   return Object.fromEntries(keys.map((k) => [k, after[k] - before[k]])) as Omit<WireCounts, "maxStatementsPerTransaction">;
 }
 
@@ -48,7 +48,7 @@ describe("bench PostgreSQL counting proxy", () => {
     await client.query("ROLLBACK");
     const after = proxy.snapshot();
     // SELECT 1 and the read-only transaction are transactions (as xact_commit counts them) but wait for no flush.
-    expect(delta(before, after)).toEqual({ statements: 9, transactionControl: 4, roundTrips: 9, transactions: 3, rollbacks: 0, flushedCommits: 1 });
+    expect(delta(before, after)).toEqual({ statements: 9, transactionControl: 4, roundTrips: 9, waits: 9, transactions: 3, rollbacks: 0, flushedCommits: 1 });
     expect(after.maxStatementsPerTransaction).toBe(3);
   });
 
@@ -83,7 +83,20 @@ describe("bench PostgreSQL counting proxy", () => {
     await client.query("COMMIT");
     await client.query("WITH w AS (UPDATE t SET v = 2 WHERE id = $1 RETURNING id) SELECT id FROM w", [1]);
     // The reservation committed without waiting for a flush; the later statement alone did (SET LOCAL ended with its transaction).
-    expect(delta(before, proxy.snapshot())).toEqual({ statements: 6, transactionControl: 2, roundTrips: 4, transactions: 2, rollbacks: 0, flushedCommits: 1 });
+    expect(delta(before, proxy.snapshot())).toEqual({ statements: 6, transactionControl: 2, roundTrips: 4, waits: 4, transactions: 2, rollbacks: 0, flushedCommits: 1 });
     expect(proxy.snapshot().maxStatementsPerTransaction).toBe(3);
+  });
+
+  it("counts pipelined queries as one wait, however many round trips they answer", async () => {
+    const { proxy, client } = await throughProxy();
+    const before = proxy.snapshot();
+    (client as unknown as { pipeline: boolean }).pipeline = true;
+    try {
+      await Promise.all([client.query("BEGIN; SELECT pg_advisory_xact_lock(42)"), client.query("INSERT INTO t VALUES ($1, 1)", [1]), client.query("COMMIT")]);
+    } finally {
+      (client as unknown as { pipeline: boolean }).pipeline = false;
+    }
+    await client.query("SELECT 1");
+    expect(delta(before, proxy.snapshot())).toMatchObject({ roundTrips: 4, waits: 2, transactions: 2 });
   });
 });
