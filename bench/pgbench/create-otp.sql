@@ -1,8 +1,7 @@
 -- The SQL one POST /v3/request (channel sms, sandbox delivery) issues, transaction for
 -- transaction, as create-otp.ts runs it, in one pipeline as the app writes it:
---   1. BEGIN, synchronous_commit off for the reservation and the destination's advisory
---      lock (one simple-query message in the app; pgbench sends them as three prepared
---      statements in the pipeline),
+--   1. BEGIN and synchronous_commit off for the reservation (one simple-query message in
+--      the app; two prepared statements here), the destination's advisory lock,
 --   2. the reserve statement (claim, limits, OTP row and its first delivery row, then
 --      the debit and its ledger row; a refusal raises),
 --   3. COMMIT (without waiting for the WAL flush);

@@ -12,6 +12,7 @@ import { databaseUrl } from "../harness/per-file-database";
 import { waitFor } from "../harness/wait-for";
 
 const bump = statement("test-pipelined-bump", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 RETURNING n");
+const lock = statement("test-pipelined-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
 const observer = new pg.Client({ connectionString: databaseUrl });
 
 beforeAll(async () => {
@@ -79,15 +80,15 @@ describe("oneStatementTransaction", () => {
   it("writes BEGIN with its opening, the statement and the COMMIT in one write when the statement does not depend on the opening", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const { result, writes } = await countingWrites(() =>
-      oneStatementTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, opening: { text: "SELECT pg_advisory_xact_lock(42)" } }),
+      oneStatementTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, opening: { sql: lock, values: [42] } }),
     );
     expect(result[0].n).toBeGreaterThan(0);
     expect(writes).toBe(1);
   });
 
-  it("writes the statement and its COMMIT in one write after the opening's round trip", async () => {
+  it("writes BEGIN with the opening in one write, then the statement and its COMMIT in another", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const opening = { text: "SELECT n FROM pipelined_probe WHERE id = 1 FOR UPDATE" };
+    const opening = { sql: statement("test-pipelined-lock-row", "SELECT n FROM pipelined_probe WHERE id = $1 FOR UPDATE"), values: [1] };
     const { result, writes } = await countingWrites(() =>
       oneStatementTransaction<{ n: number }>(([row]) => {
         expect(row).toEqual({ n: 0 });
@@ -100,7 +101,9 @@ describe("oneStatementTransaction", () => {
 
   it("throws the opening's own error, not the aborted transaction's, and leaves the connection usable", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    await expect(oneStatementTransaction({ sql: bump, values: [] }, { opening: { text: "SELECT 1 / 0" } })).rejects.toMatchObject({ code: "22012" });
+    const divide = statement("test-pipelined-divide", "SELECT 1 / $1::int");
+    await expect(oneStatementTransaction({ sql: bump, values: [] }, { opening: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
+    await expect(oneStatementTransaction(() => ({ sql: bump, values: [] }), { opening: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
     expect((await observer.query<{ n: number }>("SELECT n FROM pipelined_probe WHERE id = 1")).rows[0].n).toBe(0);
     expect(await oneStatementTransaction<{ n: number }>({ sql: bump, values: [] })).toEqual([{ n: 1 }]);
   });

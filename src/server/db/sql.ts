@@ -24,19 +24,12 @@ export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, valu
   return run<R>(await getPool(), sql, values);
 }
 
-/**
- * SQL text that may ride along with BEGIN in one simple-query message (which takes no
- * parameters): build it only from values whose shape was checked (integers, ids that
- * matched their pattern, names we generate), never from free text.
- */
-export type OpeningSql = { text: string };
-
-/** The hot path's one-statement transactions: the statement, or how to build it from the opening's rows. */
-export type FinalStatement = { sql: Statement; values: unknown[] };
+/** A prepared statement with its parameters. */
+export type Bound = { sql: Statement; values: unknown[] };
 
 /**
- * BEGIN (with `opening`), one statement and its COMMIT, written together (pipelined,
- * and in one write to the socket): PostgreSQL runs the COMMIT straight after the
+ * BEGIN, `opening` (a lock to take, or a row to lock and read), one statement and its
+ * COMMIT, written together (pipelined, and in one write to the socket): PostgreSQL runs the COMMIT straight after the
  * statement, so the row locks the statement took are released without waiting for this
  * process to read the answer. A busy event loop reads answers late; one busy
  * merchant's creations all update the same saldo row and would queue behind that delay.
@@ -53,49 +46,52 @@ export type FinalStatement = { sql: Statement; values: unknown[] };
  * depends on it (see create-otp.ts).
  */
 export async function oneStatementTransaction<R extends pg.QueryResultRow>(
-  statement: FinalStatement | ((opened: pg.QueryResultRow[]) => FinalStatement),
-  options: { asyncCommit?: boolean; opening?: OpeningSql } = {},
+  statement: Bound | ((opened: pg.QueryResultRow[]) => Bound),
+  options: { asyncCommit?: boolean; opening?: Bound } = {},
 ): Promise<R[]> {
   return withClient(async (client, broken) => {
     // Checked before BEGIN, so a node-pg without pipeline mode fails with no transaction left open.
     const mode = pipelineSwitch(client);
-    if (typeof statement !== "function") return pipelined<R>(client, mode, broken, [beginText(options), statement]);
-    let built: FinalStatement;
+    // SET LOCAL is a utility statement (nothing to plan); the opening is prepared like the rest.
+    const head = [options.asyncCommit ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN", ...(options.opening ? [options.opening] : [])];
+    if (typeof statement !== "function") return pipelined<R>(client, mode, [...head, statement], broken);
+    let built: Bound;
     try {
-      built = statement(openedRows(await client.query(beginText(options)), options));
+      const opened = options.opening ? await pipelined(client, mode, head) : (await client.query(head[0] as string), []);
+      built = statement(opened);
     } catch (err) {
       await client.query("ROLLBACK").catch(broken);
       throw err;
     }
-    return pipelined<R>(client, mode, broken, [built]);
+    return pipelined<R>(client, mode, [built], broken);
   });
 }
 
 /**
- * Writes the queries and a COMMIT in one write, in node-pg's pipeline mode, and goes back
- * to one query at a time only once all are answered (a query written in pipeline mode is
- * matched to its answer only while the mode is on). Returns the last query's rows; the
- * first failure is the one thrown (the ones after it only say the transaction aborted).
+ * Writes the queries in one write, in node-pg's pipeline mode, followed by a COMMIT when
+ * `commitBroken` is given, and goes back to one query at a time only once all are
+ * answered (a query written in pipeline mode is matched to its answer only while the
+ * mode is on). Returns the rows of the last query before the COMMIT; the first failure
+ * is the one thrown (the ones after it only say the transaction aborted).
  */
 async function pipelined<R extends pg.QueryResultRow>(
   client: pg.PoolClient,
   mode: { pipeline: boolean },
-  broken: () => void,
-  queries: (string | FinalStatement)[],
+  queries: (string | Bound)[],
+  commitBroken?: () => void,
 ): Promise<R[]> {
   mode.pipeline = true;
   try {
     const sent = corked(client, () => [
       ...queries.map((q) => (typeof q === "string" ? client.query(q) : client.query<R>({ name: q.sql.name, text: q.sql.text, values: q.values }))),
-      client.query("COMMIT"),
+      ...(commitBroken ? [client.query("COMMIT")] : []),
     ]);
     const settled = await Promise.allSettled(sent);
-    const commit = settled[settled.length - 1];
     // A COMMIT that fails leaves the connection in a state nobody checked: do not reuse it.
-    if (commit.status === "rejected") broken();
+    if (commitBroken && settled[settled.length - 1].status === "rejected") commitBroken();
     const failed = settled.find((s) => s.status === "rejected");
     if (failed) throw failed.reason;
-    return (settled[settled.length - 2] as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows;
+    return (settled[queries.length - 1] as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows;
   } finally {
     mode.pipeline = false;
   }
@@ -122,14 +118,6 @@ function pipelineSwitch(client: pg.PoolClient): { pipeline: boolean } {
   const c = client as unknown as { pipeline?: unknown };
   if (typeof c.pipeline !== "boolean") throw new Error("node-pg without pipeline mode (8.23 has it): the reserve's COMMIT would wait for this process");
   return c as { pipeline: boolean };
-}
-
-function beginText(options: { asyncCommit?: boolean; opening?: OpeningSql }): string {
-  return ["BEGIN", ...(options.asyncCommit ? ["SET LOCAL synchronous_commit TO off"] : []), ...(options.opening ? [options.opening.text] : [])].join("; ");
-}
-
-function openedRows(results: pg.QueryResult | pg.QueryResult[], options: { opening?: OpeningSql }): pg.QueryResultRow[] {
-  return options.opening ? (Array.isArray(results) ? results[results.length - 1] : results).rows : [];
 }
 
 async function withClient<T>(use: (client: pg.PoolClient, broken: () => void) => Promise<T>): Promise<T> {

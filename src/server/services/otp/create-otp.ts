@@ -17,7 +17,7 @@
 //    message), or refunds a failed delivery with its ledger row (failures are free).
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
 import { getAdapterForMode } from "@/server/channels/registry";
-import { oneStatementTransaction, runAlone, statement, type OpeningSql } from "@/server/db/sql";
+import { oneStatementTransaction, runAlone, statement, type Bound } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { advisoryLockKey } from "@/server/lib/hashing";
 import { randomDigits } from "@/server/lib/random";
@@ -45,11 +45,12 @@ import type { ParsedCreation } from "./parse-creation";
 import { presentCreation, type OtpFields } from "./present";
 import { log, messageOf } from "@/server/log";
 
-// The destination's lock is taken with BEGIN, before the limits are counted, so the
-// counting statement's snapshot sees every creation that held the lock before. Only a
-// number goes into this text (it cannot carry parameters).
-function opening(lock: bigint | null): OpeningSql | undefined {
-  return lock === null ? undefined : { text: `SELECT pg_advisory_xact_lock(${lock.toString()})` };
+// The destination's lock is taken right after BEGIN, before the limits are counted, so
+// the counting statement's snapshot sees every creation that held the lock before.
+const lockDestination = statement("otp-destination-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
+
+function opening(lock: bigint | null): Bound | undefined {
+  return lock === null ? undefined : { sql: lockDestination, values: [lock.toString()] };
 }
 
 const reserve = statement(

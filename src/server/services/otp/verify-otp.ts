@@ -3,7 +3,7 @@
 // or the counted mismatch is written in the other, sent with its COMMIT. Parallel
 // verifies of one OTP give exactly one verified:true and count every mismatch exactly once.
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
-import { oneStatementTransaction, statement, type OpeningSql } from "@/server/db/sql";
+import { oneStatementTransaction, statement } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
 import { noteVerified } from "@/server/services/fraud/verifications";
@@ -28,18 +28,12 @@ type LockedOtp = {
   expires_at: Date;
 };
 
-/**
- * The lock-and-read rides with BEGIN (one round trip), so its values are written into
- * the text: the otp_id matched OTP_ID_PATTERN (letters and digits only) and the
- * merchant id is an integer.
- */
-function lockOtp(otpId: string, merchantId: number): OpeningSql {
-  if (!OTP_ID_PATTERN.test(otpId) || !Number.isSafeInteger(merchantId)) throw new Error("unexpected otp_id or merchant id");
-  return {
-    text: `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
-      FROM otp_transactions WHERE otp_id = '${otpId}' AND merchant_id = ${merchantId} FOR UPDATE`,
-  };
-}
+/** Written with BEGIN (one wait): the row, locked for this transaction. */
+const lockOtp = statement(
+  "verify-lock",
+  `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
+   FROM otp_transactions WHERE otp_id = $1::text AND merchant_id = $2::int FOR UPDATE`,
+);
 
 const markVerified = statement(
   "verify-verified",
@@ -96,7 +90,7 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
           ]
         : [];
     return { sql: countMismatch, values: [row.id, row.max_attempts, ...outboxArrays(locked), now] };
-  }, { opening: lockOtp(otpId, merchant.id) });
+  }, { opening: { sql: lockOtp, values: [otpId, merchant.id] } });
   if (!verified) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
   noteVerified(merchant.id, row!.channel, row!.destination, now);
   return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
