@@ -34,9 +34,6 @@ export class RedisRateLimitStore implements RateLimitStore {
       maxRetriesPerRequest: 0,
       connectTimeout: 500,
       commandTimeout: COMMAND_TIMEOUT_MS,
-      // Every request checks its limit here: the checks of the requests one turn of the
-      // event loop starts go to Redis in one write (one system call) instead of one each.
-      enableAutoPipelining: true,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
     redis.on("error", () => undefined); // reported by the fallback in rate-limiter.ts
