@@ -29,16 +29,16 @@ export type Bound = { sql: Statement; values: unknown[] };
 
 /**
  * BEGIN, `opening` (a lock to take, or a row to lock and read), one statement and its
- * COMMIT, written together (pipelined, and in one write to the socket): PostgreSQL runs the COMMIT straight after the
- * statement, so the row locks the statement took are released without waiting for this
- * process to read the answer. A busy event loop reads answers late; one busy
- * merchant's creations all update the same saldo row and would queue behind that delay.
- * A statement that fails (a refusal raised in SQL, sandi_refuse) makes that COMMIT a
- * rollback.
+ * COMMIT, written together (pipelined, and in one write to the socket): PostgreSQL runs
+ * the COMMIT straight after the statement, so the row locks the statement took are
+ * released without waiting for this process to read the answer. A busy event loop
+ * reads answers late; one busy merchant's creations all update the same saldo row and
+ * would queue behind that delay. A statement that fails (a refusal raised in SQL,
+ * sandi_refuse) makes that COMMIT a rollback.
  *
- * Given the statement itself, BEGIN and `opening` go in the same write: one round trip
- * in all. Given a function of the opening's rows (a row to lock and look at first),
- * BEGIN and `opening` take a round trip of their own; a throw there rolls back.
+ * Given the statement itself, everything goes in one write: one wait in all. Given a
+ * function of the opening's rows (a row to lock and look at first), BEGIN and `opening`
+ * take a write and a wait of their own; a throw there rolls back.
  *
  * `asyncCommit` commits without waiting for the WAL flush (synchronous_commit off for
  * this transaction only): its locks are released at once. Use it only where a later
@@ -57,8 +57,7 @@ export async function oneStatementTransaction<R extends pg.QueryResultRow>(
     if (typeof statement !== "function") return pipelined<R>(client, mode, [...head, statement], broken);
     let built: Bound;
     try {
-      const opened = options.opening ? await pipelined(client, mode, head) : (await client.query(head[0] as string), []);
-      built = statement(opened);
+      built = statement(await pipelined(client, mode, head));
     } catch (err) {
       await client.query("ROLLBACK").catch(broken);
       throw err;
