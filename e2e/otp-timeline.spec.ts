@@ -85,13 +85,22 @@ test("event types are chosen on the webhook page and a fallen-back OTP shows its
       const first = page.getByTestId("otp-event").nth(0);
       const href = await first.getByTestId("otp-event-log-link").getAttribute("href");
       const eventId = href!.split("#")[1];
+      const otpId = new URL(href!, "http://x").searchParams.get("otp")!;
       await first.getByTestId("otp-event-log-link").click();
-      await expect(page).toHaveURL(new RegExp(`/webhooks#${eventId}$`));
+      // The log opens on this OTP's events only, so the linked one is on the first page however long the log is.
+      await expect(page).toHaveURL(new RegExp(`/webhooks\\?otp=${otpId}#${eventId}$`));
+      await expect(page.getByTestId("webhook-log-filter")).toContainText(otpId);
       const entry = page.locator(`[id="${eventId}"]`);
       await expect(entry).toHaveAttribute("aria-current", "true");
       await expect(entry).toContainText("otp.fallback");
       await expect(entry).toBeInViewport();
+      const logged = page.getByTestId("webhook-event");
+      await expect(logged).toHaveCount(3);
+      for (let i = 0; i < 3; i++) await expect(logged.nth(i).getByTestId("webhook-event-otp")).toHaveText(otpId);
       await shotsAtThreeWidths(page, "webhook-log-linked-event");
+      await page.getByTestId("webhook-log-filter").getByRole("link", { name: "Tampilkan semua event" }).click();
+      await expect(page).toHaveURL(/\/webhooks$/);
+      await expect(page.getByTestId("webhook-log-filter")).toHaveCount(0);
     });
   } finally {
     await new Promise<void>((r) => server.close(() => r()));

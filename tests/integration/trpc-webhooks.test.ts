@@ -5,7 +5,6 @@ import { getDb } from "@/server/db/client";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { callerFor } from "../harness/trpc";
 
-
 async function merchant(email: string) {
   const created = await createMerchant({ name: email, email, password: "password-123" });
   const db = await getDb();
@@ -35,6 +34,23 @@ describe("tRPC webhooks", () => {
     expect((await b.caller.webhooks.events({ limit: 20 })).items).toEqual([]);
     await expect(b.caller.webhooks.resend({ eventId: event_id })).rejects.toSatisfy((e: unknown) => e instanceof TRPCError && e.code === "NOT_FOUND");
     expect((await b.caller.webhooks.revealSecret()).secret).not.toBe((await a.caller.webhooks.revealSecret()).secret);
+  });
+
+  it("lists only one OTP's events when asked for its otp_id (a transaction's link into the log), still only the merchant's own", async () => {
+    const a = await merchant("a@x.id");
+    const b = await merchant("b@x.id");
+    const db = await getDb();
+    const record = (merchantId: number, eventId: string, otpId: string, type: string) =>
+      db.webhookEvent.create({ data: { eventId, merchantId, type, payload: { id: eventId, type, data: { otp_id: otpId } } } });
+    await record(a.id, "evt_a_one_sent", "OTP20261126AAAA000001", "otp.sent");
+    await record(a.id, "evt_a_two_sent", "OTP20261126BBBB000002", "otp.sent");
+    await record(a.id, "evt_a_one_verified", "OTP20261126AAAA000001", "otp.verified");
+    await record(b.id, "evt_b_same_id", "OTP20261126AAAA000001", "otp.sent");
+    const filtered = await a.caller.webhooks.events({ limit: 20, otpId: "OTP20261126AAAA000001" });
+    expect(filtered.items.map((e) => e.event_id)).toEqual(["evt_a_one_verified", "evt_a_one_sent"]);
+    expect(filtered.items.every((e) => e.otp_id === "OTP20261126AAAA000001")).toBe(true);
+    expect((await a.caller.webhooks.events({ limit: 20 })).items).toHaveLength(3);
+    expect((await a.caller.webhooks.events({ limit: 20, otpId: "OTP20261126CCCC000003" })).items).toEqual([]);
   });
 
   it("answers a test event without a URL with a message the merchant understands", async () => {

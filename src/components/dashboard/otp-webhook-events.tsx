@@ -18,7 +18,7 @@ function DeliveryState({ delivery }: { delivery: TransactionEvent["delivery"] })
 }
 
 /** The webhook events recorded about one OTP, each linking to its entry in the webhook log. */
-export function OtpWebhookEvents({ events }: { events: TransactionEvent[] }) {
+export function OtpWebhookEvents({ otpId, events }: { otpId: string; events: TransactionEvent[] }) {
   if (events.length === 0) {
     return (
       <p className="text-sm text-slate-600">
@@ -43,7 +43,7 @@ export function OtpWebhookEvents({ events }: { events: TransactionEvent[] }) {
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <DeliveryState delivery={e.delivery} />
-            <Link href={`/webhooks#${e.event_id}`} className="text-xs text-brand-600 hover:underline" data-testid="otp-event-log-link">
+            <Link href={`/webhooks?otp=${encodeURIComponent(otpId)}#${e.event_id}`} className="text-xs text-brand-600 hover:underline" data-testid="otp-event-log-link">
               Lihat di log webhook
             </Link>
           </div>

@@ -70,22 +70,41 @@ function useLinkedEvent(loadedIds: string[] | undefined): string {
   return linked;
 }
 
-export function WebhookEventLog() {
+/** The log, newest first; with `otpId`, only that OTP's events (so a linked event is always on the first page). */
+export function WebhookEventLog({ otpId }: { otpId?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pages = useCursorPages<number>();
   // The newest page follows deliveries and retries as they happen; older pages stay put while read.
-  const events = useQuery({ ...trpc.webhooks.events.queryOptions({ limit: 20, cursor: pages.cursor }), placeholderData: keepPreviousData, refetchInterval: pages.isFirst ? 3000 : false });
+  const events = useQuery({
+    ...trpc.webhooks.events.queryOptions({ limit: 20, cursor: pages.cursor, ...(otpId ? { otpId } : {}) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pages.isFirst ? 3000 : false,
+  });
   const resend = useMutation(trpc.webhooks.resend.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.events.queryKey() }) }));
   const linked = useLinkedEvent(events.data?.items.map((e) => e.event_id));
 
   return (
     <Card title="Log pengiriman">
+      {otpId ? (
+        <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="webhook-log-filter">
+          <span>
+            Hanya event untuk OTP <span className="font-mono wrap-anywhere">{otpId}</span>
+          </span>
+          <Link href="/webhooks" className="text-brand-600 hover:underline">
+            Tampilkan semua event
+          </Link>
+        </div>
+      ) : null}
       {events.isPending ? <Loading /> : null}
       {events.error ? <ErrorNotice message={errorMessage(events.error)} onRetry={() => events.refetch()} /> : null}
       {resend.error ? <ErrorNotice message={errorMessage(resend.error)} /> : null}
       {events.data && events.data.items.length === 0 ? (
-        <EmptyState title="Belum ada event">Event muncul di sini saat OTP terverifikasi, saat terjadi event lain yang Anda pilih, atau saat Anda mengirim event uji.</EmptyState>
+        otpId ? (
+          <EmptyState title="Belum ada event untuk OTP ini">Event OTP ini muncul di sini setelah tercatat; hanya tipe event yang Anda pilih yang dicatat.</EmptyState>
+        ) : (
+          <EmptyState title="Belum ada event">Event muncul di sini saat OTP terverifikasi, saat terjadi event lain yang Anda pilih, atau saat Anda mengirim event uji.</EmptyState>
+        )
       ) : null}
       {events.data && events.data.items.length > 0 ? (
         <ul className="flex flex-col gap-3">

@@ -108,7 +108,7 @@ export function TransactionDetailScreen({ otpId }: { otpId: string }) {
               ) : null}
             </Card>
             <Card title="Event webhook">
-              <OtpWebhookEvents events={t.events} />
+              <OtpWebhookEvents otpId={t.otp_id} events={t.events} />
             </Card>
           </div>
         </div>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge, Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 
-export function WebhooksScreen() {
+export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.webhooks.settings.queryOptions());
@@ -140,7 +140,7 @@ export function WebhooksScreen() {
             <WebhookEventTypes saved={settings.data.event_types} configured={configured} />
           </div>
 
-          <WebhookEventLog />
+          <WebhookEventLog otpId={otpFilter} />
         </div>
       ) : null}
       <ConfirmDialog

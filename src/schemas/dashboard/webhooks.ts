@@ -9,6 +9,8 @@ export const webhookUrlSchema = z.object({
 export const webhookEventsSchema = z.object({
   cursor: z.number().int().positive().nullable().optional(),
   limit: z.number().int().min(1).max(100).default(20),
+  /** Only the events of this OTP (a transaction's "open in the log" link). */
+  otpId: z.string().trim().min(1).max(64).optional(),
 });
 
 export const webhookResendSchema = z.object({

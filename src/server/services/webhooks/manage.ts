@@ -150,12 +150,16 @@ function otpIdOf(payload: unknown): string | null {
   return typeof data?.otp_id === "string" ? data.otp_id : null;
 }
 
-export async function listWebhookEvents(merchantId: number, page: { cursor?: number | null; limit?: number } = {}): Promise<WebhookEventLog> {
+export async function listWebhookEvents(merchantId: number, page: { cursor?: number | null; limit?: number; otpId?: string } = {}): Promise<WebhookEventLog> {
   const limit = Math.min(Math.max(page.limit ?? 20, 1), 100);
   const db = await getDb();
   const events = await db.webhookEvent.findMany({
-    // Every id is below a cursor past the column's range.
-    where: { merchantId, ...(page.cursor && fitsInt4(page.cursor) ? { id: { lt: page.cursor } } : {}) },
+    where: {
+      merchantId,
+      // Every id is below a cursor past the column's range.
+      ...(page.cursor && fitsInt4(page.cursor) ? { id: { lt: page.cursor } } : {}),
+      ...(page.otpId ? { payload: { path: ["data", "otp_id"], equals: page.otpId } } : {}),
+    },
     orderBy: { id: "desc" },
     take: limit + 1,
     include: { deliveries: { orderBy: { id: "desc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } } },
