@@ -140,7 +140,8 @@ export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
             <WebhookEventTypes saved={settings.data.event_types} configured={configured} />
           </div>
 
-          <WebhookEventLog otpId={otpFilter} />
+          {/* Keyed by the filter: switching between one OTP's events and the whole log starts again at the first page. */}
+          <WebhookEventLog key={otpFilter ?? ""} otpId={otpFilter} />
         </div>
       ) : null}
       <ConfirmDialog
