@@ -1,14 +1,14 @@
 // Creating an OTP (POST /v3/request and /v3/send) in at most three transactions:
 //
-// 1. reserve: one transaction takes the day's otp_id and the destination's advisory
-//    lock (with BEGIN, one round trip), then, in one statement with its COMMIT written
-//    in the same go (pipelined), claims the external_id, checks the destination
-//    limits, inserts the OTP and then debits the price with its ledger row, all in one
-//    statement: concurrent requests can never deliver a message that cannot be paid
-//    for. The debit comes last, so the merchant's saldo row is locked only for the
-//    debit, its ledger row and the COMMIT, and the COMMIT does not wait for the WAL
-//    flush: microseconds, not a disk flush (one busy merchant would otherwise queue
-//    every creation behind the previous one's flush).
+// 1. reserve: the otp_id comes from this process's block of the day's counter values
+//    (otp-id.ts), so one write carries the whole transaction (pipelined): BEGIN, the
+//    destination's advisory lock, and one statement that claims the external_id,
+//    checks the destination limits, inserts the OTP and then debits the price with
+//    its ledger row, with its COMMIT: concurrent requests can never deliver a message
+//    that cannot be paid for. The debit comes last, so the merchant's saldo row is
+//    locked only for the debit, its ledger row and the COMMIT, and the COMMIT does not
+//    wait for the WAL flush: microseconds, not a disk flush (one busy merchant would
+//    otherwise queue every creation behind the previous one's flush).
 // 2. dispatch (real vendors only): marks the OTP as handed to the vendor with a normal,
 //    durable commit; the WAL is flushed in order, so the reservation is durable too
 //    before anything leaves the service. The sandbox sends nothing, so it needs none:
