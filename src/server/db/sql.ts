@@ -12,16 +12,10 @@ export function statement(name: string, text: string): Statement {
   return { name, text };
 }
 
-export type Queryable = Pick<pg.PoolClient, "query">;
-
-export async function run<R extends pg.QueryResultRow>(db: Queryable, sql: Statement, values: unknown[]): Promise<R[]> {
-  const result = await db.query<R>({ name: sql.name, text: sql.text, values });
-  return result.rows;
-}
-
 /** One statement on its own (autocommit: atomic by itself, one round trip). */
 export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, values: unknown[]): Promise<R[]> {
-  return run<R>(await getPool(), sql, values);
+  const result = await (await getPool()).query<R>({ name: sql.name, text: sql.text, values });
+  return result.rows;
 }
 
 /** A prepared statement with its parameters. */
