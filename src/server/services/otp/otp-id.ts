@@ -21,7 +21,7 @@ const ensured = new Set<string>();
 const blocks = new Map<string, { values: string[]; refill: Promise<void> | null }>();
 
 /** The day's sequence, created when this process first needs it. */
-export async function otpIdSequence(now: Date): Promise<string> {
+async function otpIdSequence(now: Date): Promise<string> {
   const compact = wibDateCompact(now);
   const name = `${SEQUENCE_PREFIX}${compact}`;
   if (!ensured.has(name)) {
@@ -44,7 +44,7 @@ async function createSequence(name: string, day: Date): Promise<void> {
   }
 }
 
-export function formatOtpId(now: Date, counter: bigint | string): string {
+function formatOtpId(now: Date, counter: bigint | string): string {
   return `OTP${wibDateCompact(now)}${randomUpper(4)}${String(counter).padStart(6, "0")}`;
 }
 

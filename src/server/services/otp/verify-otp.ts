@@ -66,14 +66,14 @@ export function verifyOtp(merchant: VerifyingMerchant, input: VerifyInput, now =
 async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: Date): Promise<VerifyResultData> {
   const { otp_id: otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
-  let verified = false;
-  let row: LockedOtp | undefined;
+  // The row the right code verified; null after a mismatch.
+  const outcome: { verified: LockedOtp | null } = { verified: null };
   await oneStatementTransaction((opened) => {
-    row = opened[0] as LockedOtp | undefined;
+    const row = opened[0] as LockedOtp | undefined;
     if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
-      verified = true;
+      outcome.verified = row;
       const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id, livemode: merchant.livemode });
       return { sql: markVerified, values: [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now] };
     }
@@ -91,8 +91,9 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
         : [];
     return { sql: countMismatch, values: [row.id, row.max_attempts, ...outboxArrays(locked), now] };
   }, { opening: { sql: lockOtp, values: [otpId, merchant.id] } });
-  if (!verified) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
-  noteVerified(merchant.id, row!.channel, row!.destination, now);
+  const matched = outcome.verified;
+  if (!matched) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
+  noteVerified(merchant.id, matched.channel, matched.destination, now);
   return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
 }
 
