@@ -1,5 +1,5 @@
 // Generates the Prisma client without the native schema engine, which cannot be
-// downloaded here; generation itself needs no engine (see shared/stack-facts.md).
+// downloaded offline; generation itself needs no engine, only a path to any file.
 import { spawnSync } from "node:child_process";
 
 const result = spawnSync("npx", ["--no-install", "prisma", "generate"], {
