@@ -1,0 +1,147 @@
+// Throw-away Redis deployments for the tests that need more than the machine's one
+// server: a Cluster of three masters and a master watched by one Sentinel, each from
+// Debian's redis-server, on free ports, with their files in a temporary directory.
+// Nothing here touches the machine's own Redis.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import Redis from "ioredis";
+import { waitFor } from "./wait-for";
+
+const run = promisify(execFile);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type RedisProcess = { port: number; process: ChildProcess; stop(): Promise<void> };
+
+/** A direct client to one process (a node, a master, a sentinel), for the test's own checks. */
+export function directClient(port: number): Redis {
+  const client = new Redis({ host: "127.0.0.1", port, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  client.on("error", () => undefined);
+  return client;
+}
+
+async function answersPing(port: number): Promise<boolean> {
+  const client = directClient(port);
+  try {
+    return (await client.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function startProcess(args: string[], port: number, what: string): Promise<RedisProcess> {
+  const child = spawn("redis-server", args, { stdio: "ignore" });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  };
+  try {
+    await waitFor(() => answersPing(port), { timeoutMs: 15_000, intervalMs: 100, what });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { port, process: child, stop };
+}
+
+function serverArgs(port: number, dir: string): string[] {
+  return ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"];
+}
+
+export type LocalDeployment = { url: string; servers: RedisProcess[]; stop(): Promise<void> };
+
+function deployment(url: string, servers: RedisProcess[], dir: string): LocalDeployment {
+  return {
+    url,
+    servers,
+    stop: async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Three masters, no replicas, every slot assigned; resolves once every node reports cluster_state:ok. */
+export async function startLocalCluster(): Promise<LocalDeployment> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sandi-redis-cluster-"));
+  const servers: RedisProcess[] = [];
+  try {
+    for (let i = 0; i < 3; i++) {
+      const [port, busPort] = [await freePort(), await freePort()];
+      const nodeDir = path.join(dir, `node-${i}`);
+      mkdirSync(nodeDir);
+      const args = [...serverArgs(port, nodeDir), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-port", String(busPort), "--cluster-node-timeout", "5000"];
+      servers.push(await startProcess(args, port, `cluster node ${i} to answer PING`));
+    }
+    const addresses = servers.map((s) => `127.0.0.1:${s.port}`);
+    await run("redis-cli", ["--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"], { timeout: 60_000 });
+    await waitFor(async () => (await Promise.all(servers.map((s) => clusterReady(s.port)))).every(Boolean), { timeoutMs: 30_000, intervalMs: 200, what: "cluster_state:ok on every node" });
+    return deployment(`redis-cluster://${addresses.join(",")}`, servers, dir);
+  } catch (err) {
+    await deployment("", servers, dir).stop();
+    throw err;
+  }
+}
+
+async function clusterReady(port: number): Promise<boolean> {
+  const client = directClient(port);
+  try {
+    const info = String(await client.call("CLUSTER", "INFO"));
+    return info.includes("cluster_state:ok") && info.includes("cluster_slots_ok:16384") && info.includes("cluster_known_nodes:3");
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A master and one Sentinel monitoring it as `masterName`; resolves once the Sentinel names the master. */
+export async function startLocalSentinel(masterName = "sandimaster"): Promise<LocalDeployment & { master: RedisProcess }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sandi-redis-sentinel-"));
+  const servers: RedisProcess[] = [];
+  try {
+    const masterPort = await freePort();
+    const master = await startProcess(serverArgs(masterPort, dir), masterPort, "the master to answer PING");
+    servers.push(master);
+    const sentinelPort = await freePort();
+    // A Sentinel rewrites its configuration file, so it lives in the temporary directory.
+    const config = path.join(dir, "sentinel.conf");
+    writeFileSync(config, [`port ${sentinelPort}`, "bind 127.0.0.1", `dir ${dir}`, `sentinel monitor ${masterName} 127.0.0.1 ${masterPort} 1`, `sentinel down-after-milliseconds ${masterName} 5000`, ""].join("\n"));
+    servers.push(await startProcess([config, "--sentinel"], sentinelPort, "the Sentinel to answer PING"));
+    await waitFor(
+      async () => {
+        const client = directClient(sentinelPort);
+        try {
+          const address = (await client.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName)) as string[] | null;
+          return address?.[1] === String(masterPort);
+        } catch {
+          return false;
+        } finally {
+          client.disconnect();
+        }
+      },
+      { timeoutMs: 15_000, intervalMs: 100, what: "the Sentinel to name the master" },
+    );
+    return { ...deployment(`redis-sentinel://127.0.0.1:${sentinelPort}/${masterName}`, servers, dir), master };
+  } catch (err) {
+    await deployment("", servers, dir).stop();
+    throw err;
+  }
+}
