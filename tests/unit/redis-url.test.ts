@@ -88,6 +88,6 @@ describe("REDIS_URL at start-up", () => {
   it.each(["redis-sentinel://s1:26379", "redis-cluster://n1:7000/1", "redis-cluster://"])("stops start-up with a message naming REDIS_URL for %s", (url) => {
     const read = envWithRedis(url);
     expect(read).toThrow(EnvError);
-    expect(read).toThrow(/^Invalid configuration:\n  REDIS_URL: /);
+    expect(read).toThrow(/^Invalid configuration:\n {2}REDIS_URL: /);
   });
 });
