@@ -9,6 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Redis from "ioredis";
+import { afterAll, beforeAll } from "vitest";
+import { getLoginThrottleStore } from "@/server/auth/login-throttle";
+import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
+import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
+import { getFraudStore } from "@/server/services/fraud/fraud-store";
 import { waitFor } from "./wait-for";
 
 const run = promisify(execFile);
@@ -144,4 +149,39 @@ export async function startLocalSentinel(masterName = "sandimaster"): Promise<Lo
     await deployment("", servers, dir).stop();
     throw err;
   }
+}
+
+/**
+ * Starts a deployment before the file's tests and removes it after them. `client()`
+ * connects through the app's own factory (closed before the servers stop).
+ */
+export function useThrowAwayRedis<T extends LocalDeployment>(start: () => Promise<T>) {
+  let deployment: T | undefined;
+  const clients: RedisClient[] = [];
+  beforeAll(async () => {
+    deployment = await start();
+  }, 120_000);
+  afterAll(async () => {
+    clients.forEach((c) => c.disconnect());
+    await deployment?.stop();
+  }, 60_000);
+  const current = () => {
+    if (!deployment) throw new Error("the throw-away Redis did not start");
+    return deployment;
+  };
+  return {
+    current,
+    client: (): RedisClient => {
+      const client = failFastRedis(current().url);
+      clients.push(client);
+      return client;
+    },
+  };
+}
+
+/** Closes the app's own Redis users (limiter, fraud store, throttles) made for a REDIS_URL a test set. */
+export async function closeAppRedisStores(): Promise<void> {
+  await getRateLimiter().close();
+  await getFraudStore().close?.();
+  await getLoginThrottleStore().close?.();
 }

@@ -4,38 +4,27 @@
 // touch keys of one slot; every key one call uses shares a hash tag, so keys of
 // different merchants and API keys spread over the nodes while each call stays on one.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getLoginThrottleStore, RedisThrottleStore } from "@/server/auth/login-throttle";
+import { describe, expect, it } from "vitest";
+import { RedisThrottleStore } from "@/server/auth/login-throttle";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
 import { getRateLimiter, RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
-import { FallbackFraudStore, getFraudStore } from "@/server/services/fraud/fraud-store";
+import type { RedisClient } from "@/server/lib/fail-fast-redis";
+import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 import type { Observation } from "@/server/services/fraud/store";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog } from "../harness/log-lines";
-import { directClient, startLocalCluster, type LocalDeployment } from "../harness/redis-servers";
+import { closeAppRedisStores, directClient, startLocalCluster, useThrowAwayRedis } from "../harness/redis-servers";
 import { account, newMerchant, requestOtp } from "../harness/v3-fixtures";
 import { waitFor } from "../harness/wait-for";
 
-let cluster: LocalDeployment;
-const clients: RedisClient[] = [];
+const redis = useThrowAwayRedis(startLocalCluster);
 const ns = `t${randomBytes(4).toString("hex")}:`;
 
-beforeAll(async () => {
-  cluster = await startLocalCluster();
-}, 120_000);
-
-afterAll(async () => {
-  clients.forEach((c) => c.disconnect());
-  await cluster?.stop();
-}, 60_000);
-
 async function connected(): Promise<RedisClient> {
-  const client = failFastRedis(cluster.url);
-  clients.push(client);
+  const client = redis.client();
   await waitFor(() => client.status === "ready", { timeoutMs: 15_000, what: "the Cluster client to learn the slots" });
   return client;
 }
@@ -43,7 +32,7 @@ async function connected(): Promise<RedisClient> {
 /** Every key matching `pattern`, by the port of the node that holds it. */
 async function keysByNode(pattern: string): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>();
-  for (const server of cluster.servers) {
+  for (const server of redis.current().servers) {
     const node = directClient(server.port);
     try {
       found.set(server.port, await node.keys(pattern));
@@ -55,7 +44,7 @@ async function keysByNode(pattern: string): Promise<Map<number, string[]>> {
 }
 
 async function slotsOf(keys: string[]): Promise<Set<number>> {
-  const node = directClient(cluster.servers[0].port);
+  const node = directClient(redis.current().servers[0].port);
   try {
     return new Set(await Promise.all(keys.map(async (k) => Number(await node.call("CLUSTER", "KEYSLOT", k)))));
   } finally {
@@ -125,7 +114,7 @@ describe("Redis Cluster", () => {
   });
 
   it("counts the /v3 rate limit in the Cluster, shared by two instances, for API keys on every node", async () => {
-    const [first, second] = [new RateLimiter(RedisRateLimitStore.connect(cluster.url, `${ns}rl:`)), new RateLimiter(RedisRateLimitStore.connect(cluster.url, `${ns}rl:`))];
+    const [first, second] = [new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}rl:`)), new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}rl:`))];
     try {
       await waitFor(() => first.sharedStoreAvailable === true && second.sharedStoreAvailable === true, { timeoutMs: 15_000, what: "both limiters connected" });
       const apiKeys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
@@ -159,7 +148,7 @@ describe("Redis Cluster", () => {
   });
 
   it("loads the scripts on each node again after SCRIPT FLUSH: EVALSHA's NOSCRIPT answer falls back to EVAL per node", async () => {
-    const limiter = new RateLimiter(RedisRateLimitStore.connect(cluster.url, `${ns}flush:`));
+    const limiter = new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}flush:`));
     const fraud = new RedisFraudStore(await connected(), `${ns}flush:`);
     try {
       await waitFor(() => limiter.sharedStoreAvailable === true, { timeoutMs: 15_000, what: "the limiter connected" });
@@ -167,7 +156,7 @@ describe("Redis Cluster", () => {
       const hitEveryNode = () => Promise.all(Array.from({ length: 12 }, (_, i) => limiter.check(`flush-${i}`, 100, now)));
       await hitEveryNode();
       for (const m of MERCHANTS) await fraud.observe(attempt(m, "62899000000001"));
-      for (const server of cluster.servers) {
+      for (const server of redis.current().servers) {
         const node = directClient(server.port);
         await node.script("FLUSH");
         await node.config("RESETSTAT");
@@ -175,7 +164,7 @@ describe("Redis Cluster", () => {
       }
       expect((await hitEveryNode()).map((d) => d.remaining)).toEqual(Array(12).fill(98));
       for (const m of MERCHANTS) expect(await fraud.observe(attempt(m, "62899000000002"))).toMatchObject({ distinct: 2, total: 2 });
-      for (const server of cluster.servers) {
+      for (const server of redis.current().servers) {
         const node = directClient(server.port);
         const stats = await node.info("commandstats");
         node.disconnect();
@@ -188,7 +177,7 @@ describe("Redis Cluster", () => {
   });
 
   it("runs the app's own limit, fraud guard and sign-in throttle through REDIS_URL=redis-cluster://", async () => {
-    const restore = overrideEnv({ REDIS_URL: cluster.url });
+    const restore = overrideEnv({ REDIS_URL: redis.current().url });
     try {
       const merchant = await newMerchant();
       await updateMerchant(merchant.id, { rateLimit: 3 });
@@ -220,16 +209,14 @@ describe("Redis Cluster", () => {
         { timeoutMs: 15_000, intervalMs: 200, what: "a failed sign-in counted in the Cluster" },
       );
     } finally {
-      await getRateLimiter().close();
-      await getFraudStore().close?.();
-      await getLoginThrottleStore().close?.();
+      await closeAppRedisStores();
       restore();
     }
   }, 60_000);
 
   // Last: it kills a node.
   it("answers from memory at once when a node is down: the limit and the fraud guard fail open per instance, and still limit per key", async () => {
-    const limiter = new RateLimiter(RedisRateLimitStore.connect(cluster.url, `${ns}down:`));
+    const limiter = new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}down:`));
     const fraud = new FallbackFraudStore(new RedisFraudStore(await connected(), `${ns}down:`));
     const apiKeys = Array.from({ length: 30 }, (_, i) => `down-${i}`);
     const logged = captureLog();
@@ -241,7 +228,7 @@ describe("Redis Cluster", () => {
       const byNode = await keysByNode(`${ns}down:*`);
       const [victimPort, victimKeys] = [...byNode].sort((a, b) => b[1].length - a[1].length)[0];
       expect(victimKeys.some((k) => k.includes(":fg:")) && victimKeys.some((k) => !k.includes(":fg:"))).toBe(true);
-      await cluster.servers.find((server) => server.port === victimPort)!.stop();
+      await redis.current().servers.find((server) => server.port === victimPort)!.stop();
 
       const now = Date.now();
       let last: Awaited<ReturnType<RateLimiter["check"]>>[] = [];

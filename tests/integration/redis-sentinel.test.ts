@@ -1,35 +1,24 @@
 // REDIS_URL=redis-sentinel://…: the app asks a Sentinel for the master and keeps its
 // shared state there. Runs its own throw-away master and one Sentinel watching it.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getLoginThrottleStore, RedisThrottleStore } from "@/server/auth/login-throttle";
+import { describe, expect, it } from "vitest";
+import { RedisThrottleStore } from "@/server/auth/login-throttle";
 import { getRateLimiter, RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
-import { FallbackFraudStore, getFraudStore } from "@/server/services/fraud/fraud-store";
+import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog } from "../harness/log-lines";
-import { directClient, startLocalSentinel, type LocalDeployment, type RedisProcess } from "../harness/redis-servers";
+import { closeAppRedisStores, directClient, startLocalSentinel, useThrowAwayRedis } from "../harness/redis-servers";
 import { account, newMerchant } from "../harness/v3-fixtures";
 import { waitFor } from "../harness/wait-for";
 
-let sentinel: LocalDeployment & { master: RedisProcess };
-const clients: RedisClient[] = [];
+const redis = useThrowAwayRedis(() => startLocalSentinel());
 const ns = `t${randomBytes(4).toString("hex")}:`;
 
-beforeAll(async () => {
-  sentinel = await startLocalSentinel();
-}, 120_000);
-
-afterAll(async () => {
-  clients.forEach((c) => c.disconnect());
-  await sentinel?.stop();
-}, 60_000);
-
 async function masterKeys(pattern: string): Promise<string[]> {
-  const master = directClient(sentinel.master.port);
+  const master = directClient(redis.current().master.port);
   try {
     return await master.keys(pattern);
   } finally {
@@ -39,7 +28,7 @@ async function masterKeys(pattern: string): Promise<string[]> {
 
 describe("Redis Sentinel", () => {
   it("limits /v3 requests through REDIS_URL=redis-sentinel://, counting on the master the Sentinel names", async () => {
-    const restore = overrideEnv({ REDIS_URL: sentinel.url });
+    const restore = overrideEnv({ REDIS_URL: redis.current().url });
     try {
       const merchant = await newMerchant();
       await updateMerchant(merchant.id, { rateLimit: 3 });
@@ -49,34 +38,27 @@ describe("Redis Sentinel", () => {
       expect(answers.filter((r) => r.status === 429 && r.body.error?.code === "RATE_LIMITED").length).toBeGreaterThan(0);
       expect((await masterKeys("sandi:rl:*")).length).toBeGreaterThan(0);
     } finally {
-      await getRateLimiter().close();
-      await getFraudStore().close?.();
-      await getLoginThrottleStore().close?.();
+      await closeAppRedisStores();
       restore();
     }
   }, 60_000);
 
   it("shares the limit between two instances, and keeps fraud detection and throttles on the master", async () => {
-    const connect = () => {
-      const client = failFastRedis(sentinel.url);
-      clients.push(client);
-      return client;
-    };
-    const [first, second] = [new RateLimiter(RedisRateLimitStore.connect(sentinel.url, `${ns}rl:`)), new RateLimiter(RedisRateLimitStore.connect(sentinel.url, `${ns}rl:`))];
+    const [first, second] = [new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}rl:`)), new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}rl:`))];
     try {
       await waitFor(() => first.sharedStoreAvailable === true && second.sharedStoreAvailable === true, { timeoutMs: 15_000, what: "both limiters connected" });
       const now = Date.now();
       const decisions = await Promise.all(Array.from({ length: 7 }, (_, i) => (i % 2 ? first : second).check("shared-key", 4, now)));
       expect(decisions.filter((d) => d.allowed)).toHaveLength(4);
 
-      const fraudClient = connect();
+      const fraudClient = redis.client();
       await waitFor(() => fraudClient.status === "ready", { timeoutMs: 15_000, what: "the fraud store's client connected" });
       const fraud = new RedisFraudStore(fraudClient, ns);
       const observation = { merchant: "5", prefix: "62899", signals: [], minute: 29_000_000, windowMinutes: 10, signalLimit: 3 };
       await fraud.observe({ ...observation, destination: "62899000000001" });
       expect(await fraud.observe({ ...observation, destination: "62899000000002" })).toMatchObject({ distinct: 2, total: 2 });
 
-      const throttle = new RedisThrottleStore(connect(), `${ns}th:`);
+      const throttle = new RedisThrottleStore(redis.client(), `${ns}th:`);
       await waitFor(async () => (await throttle.increment("owner@toko.id|203.0.113.9")) >= 1, { timeoutMs: 15_000, what: "the throttle counting" });
       expect(await throttle.increment("owner@toko.id|203.0.113.9")).toBe(2);
 
@@ -88,14 +70,13 @@ describe("Redis Sentinel", () => {
 
   // Last: it kills the master (one Sentinel and no replica: nothing to fail over to).
   it("answers from memory at once when the master is down, as with a single server", async () => {
-    const limiter = new RateLimiter(RedisRateLimitStore.connect(sentinel.url, `${ns}down:`));
-    const fraudClient = failFastRedis(sentinel.url);
-    clients.push(fraudClient);
+    const limiter = new RateLimiter(RedisRateLimitStore.connect(redis.current().url, `${ns}down:`));
+    const fraudClient = redis.client();
     const fraud = new FallbackFraudStore(new RedisFraudStore(fraudClient, `${ns}down:`));
     const logged = captureLog();
     try {
       await waitFor(() => limiter.sharedStoreAvailable === true && fraudClient.status === "ready", { timeoutMs: 15_000, what: "connected through the Sentinel" });
-      await sentinel.master.stop();
+      await redis.current().master.stop();
       const now = Date.now();
       const decisions = await Promise.all(Array.from({ length: 5 }, () => limiter.check("down-key", 2, now)));
       expect(decisions.filter((d) => d.allowed)).toHaveLength(2);
