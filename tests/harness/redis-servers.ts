@@ -29,17 +29,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RedisProcess = { port: number; process: ChildProcess; stop(): Promise<void> };
+/** One process; `client()` is a direct connection to it (a node, a master, a Sentinel) for the test's own checks. */
+export type RedisProcess = { port: number; process: ChildProcess; stop(): Promise<void>; client(): Redis };
 
-/** A direct client to one process (a node, a master, a sentinel), for the test's own checks. */
-export function directClient(port: number): Redis {
-  const client = new Redis({ host: "127.0.0.1", port, maxRetriesPerRequest: 1, retryStrategy: () => null });
+function directClient(port: number, password?: string): Redis {
+  const client = new Redis({ host: "127.0.0.1", port, password, maxRetriesPerRequest: 1, retryStrategy: () => null });
   client.on("error", () => undefined);
   return client;
 }
 
-async function answersPing(port: number): Promise<boolean> {
-  const client = directClient(port);
+async function answersPing(port: number, password?: string): Promise<boolean> {
+  const client = directClient(port, password);
   try {
     return (await client.ping()) === "PONG";
   } catch {
@@ -49,7 +49,7 @@ async function answersPing(port: number): Promise<boolean> {
   }
 }
 
-async function startProcess(args: string[], port: number, what: string): Promise<RedisProcess> {
+async function startProcess(args: string[], port: number, what: string, password?: string): Promise<RedisProcess> {
   const child = spawn("redis-server", args, { stdio: "ignore" });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -58,17 +58,20 @@ async function startProcess(args: string[], port: number, what: string): Promise
     await exited;
   };
   try {
-    await waitFor(() => answersPing(port), { timeoutMs: 15_000, intervalMs: 100, what });
+    await waitFor(() => answersPing(port, password), { timeoutMs: 15_000, intervalMs: 100, what });
   } catch (err) {
     await stop();
     throw err;
   }
-  return { port, process: child, stop };
+  return { port, process: child, stop, client: () => directClient(port, password) };
 }
 
-function serverArgs(port: number, dir: string): string[] {
-  return ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"];
+function serverArgs(port: number, dir: string, password: string): string[] {
+  return ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--requirepass", password, "--masterauth", password];
 }
+
+/** The user part of a URL: the password percent-encoded, as an operator writes it into REDIS_URL. */
+const credentials = (password: string) => `:${encodeURIComponent(password)}@`;
 
 export type LocalDeployment = { url: string; servers: RedisProcess[]; stop(): Promise<void> };
 
@@ -83,8 +86,8 @@ function deployment(url: string, servers: RedisProcess[], dir: string): LocalDep
   };
 }
 
-/** Three masters, no replicas, every slot assigned; resolves once every node reports cluster_state:ok. */
-export async function startLocalCluster(): Promise<LocalDeployment> {
+/** Three masters, no replicas, every slot assigned, behind a password; resolves once every node reports cluster_state:ok. */
+export async function startLocalCluster(password = "cluster:p@ss/word"): Promise<LocalDeployment> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sandi-redis-cluster-"));
   const servers: RedisProcess[] = [];
   try {
@@ -92,21 +95,21 @@ export async function startLocalCluster(): Promise<LocalDeployment> {
       const [port, busPort] = [await freePort(), await freePort()];
       const nodeDir = path.join(dir, `node-${i}`);
       mkdirSync(nodeDir);
-      const args = [...serverArgs(port, nodeDir), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-port", String(busPort), "--cluster-node-timeout", "5000"];
-      servers.push(await startProcess(args, port, `cluster node ${i} to answer PING`));
+      const args = [...serverArgs(port, nodeDir, password), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-port", String(busPort), "--cluster-node-timeout", "5000"];
+      servers.push(await startProcess(args, port, `cluster node ${i} to answer PING`, password));
     }
     const addresses = servers.map((s) => `127.0.0.1:${s.port}`);
-    await run("redis-cli", ["--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"], { timeout: 60_000 });
-    await waitFor(async () => (await Promise.all(servers.map((s) => clusterReady(s.port)))).every(Boolean), { timeoutMs: 30_000, intervalMs: 200, what: "cluster_state:ok on every node" });
-    return deployment(`redis-cluster://${addresses.join(",")}`, servers, dir);
+    await run("redis-cli", ["-a", password, "--no-auth-warning", "--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"], { timeout: 60_000 });
+    await waitFor(async () => (await Promise.all(servers.map(clusterReady))).every(Boolean), { timeoutMs: 30_000, intervalMs: 200, what: "cluster_state:ok on every node" });
+    return deployment(`redis-cluster://${credentials(password)}${addresses.join(",")}`, servers, dir);
   } catch (err) {
     await deployment("", servers, dir).stop();
     throw err;
   }
 }
 
-async function clusterReady(port: number): Promise<boolean> {
-  const client = directClient(port);
+async function clusterReady(server: RedisProcess): Promise<boolean> {
+  const client = server.client();
   try {
     const info = String(await client.call("CLUSTER", "INFO"));
     return info.includes("cluster_state:ok") && info.includes("cluster_slots_ok:16384") && info.includes("cluster_known_nodes:3");
@@ -117,22 +120,27 @@ async function clusterReady(port: number): Promise<boolean> {
   }
 }
 
-/** A master and one Sentinel monitoring it as `masterName`; resolves once the Sentinel names the master. */
-export async function startLocalSentinel(masterName = "sandimaster"): Promise<LocalDeployment & { master: RedisProcess }> {
+/**
+ * A master and one Sentinel monitoring it as `masterName`, each with its own password;
+ * resolves once the Sentinel names the master.
+ */
+export async function startLocalSentinel(masterName = "sandimaster", password = "master:p@ss", sentinelPassword = "sentinel&pass"): Promise<LocalDeployment & { master: RedisProcess }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sandi-redis-sentinel-"));
   const servers: RedisProcess[] = [];
   try {
     const masterPort = await freePort();
-    const master = await startProcess(serverArgs(masterPort, dir), masterPort, "the master to answer PING");
+    const master = await startProcess(serverArgs(masterPort, dir, password), masterPort, "the master to answer PING", password);
     servers.push(master);
     const sentinelPort = await freePort();
     // A Sentinel rewrites its configuration file, so it lives in the temporary directory.
     const config = path.join(dir, "sentinel.conf");
-    writeFileSync(config, [`port ${sentinelPort}`, "bind 127.0.0.1", `dir ${dir}`, `sentinel monitor ${masterName} 127.0.0.1 ${masterPort} 1`, `sentinel down-after-milliseconds ${masterName} 5000`, ""].join("\n"));
-    servers.push(await startProcess([config, "--sentinel"], sentinelPort, "the Sentinel to answer PING"));
+    const lines = [`port ${sentinelPort}`, "bind 127.0.0.1", `dir ${dir}`, `requirepass "${sentinelPassword}"`, `sentinel monitor ${masterName} 127.0.0.1 ${masterPort} 1`];
+    writeFileSync(config, [...lines, `sentinel auth-pass ${masterName} "${password}"`, `sentinel down-after-milliseconds ${masterName} 5000`, ""].join("\n"));
+    const watcher = await startProcess([config, "--sentinel"], sentinelPort, "the Sentinel to answer PING", sentinelPassword);
+    servers.push(watcher);
     await waitFor(
       async () => {
-        const client = directClient(sentinelPort);
+        const client = watcher.client();
         try {
           const address = (await client.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName)) as string[] | null;
           return address?.[1] === String(masterPort);
@@ -144,7 +152,8 @@ export async function startLocalSentinel(masterName = "sandimaster"): Promise<Lo
       },
       { timeoutMs: 15_000, intervalMs: 100, what: "the Sentinel to name the master" },
     );
-    return { ...deployment(`redis-sentinel://127.0.0.1:${sentinelPort}/${masterName}`, servers, dir), master };
+    const url = `redis-sentinel://${credentials(password)}127.0.0.1:${sentinelPort}/${masterName}?sentinelPassword=${encodeURIComponent(sentinelPassword)}`;
+    return { ...deployment(url, servers, dir), master };
   } catch (err) {
     await deployment("", servers, dir).stop();
     throw err;

@@ -1,6 +1,7 @@
 // REDIS_URL=redis-cluster://…: the rate limit, the fraud guard and the dashboard
 // throttles against a real three-master Redis Cluster (Debian's redis-server in
-// cluster mode, started and removed by this file). A script on a Cluster may only
+// cluster mode, behind a password given percent-encoded in the URL, started and
+// removed by this file). A script on a Cluster may only
 // touch keys of one slot; every key one call uses shares a hash tag, so keys of
 // different merchants and API keys spread over the nodes while each call stays on one.
 import { randomBytes } from "node:crypto";
@@ -16,11 +17,11 @@ import type { Observation } from "@/server/services/fraud/store";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog } from "../harness/log-lines";
-import { closeAppRedisStores, directClient, startLocalCluster, useThrowAwayRedis } from "../harness/redis-servers";
+import { closeAppRedisStores, startLocalCluster, useThrowAwayRedis } from "../harness/redis-servers";
 import { account, newMerchant, requestOtp } from "../harness/v3-fixtures";
 import { waitFor } from "../harness/wait-for";
 
-const redis = useThrowAwayRedis(startLocalCluster);
+const redis = useThrowAwayRedis(() => startLocalCluster());
 const ns = `t${randomBytes(4).toString("hex")}:`;
 
 async function connected(): Promise<RedisClient> {
@@ -33,7 +34,7 @@ async function connected(): Promise<RedisClient> {
 async function keysByNode(pattern: string): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>();
   for (const server of redis.current().servers) {
-    const node = directClient(server.port);
+    const node = server.client();
     try {
       found.set(server.port, await node.keys(pattern));
     } finally {
@@ -44,7 +45,7 @@ async function keysByNode(pattern: string): Promise<Map<number, string[]>> {
 }
 
 async function slotsOf(keys: string[]): Promise<Set<number>> {
-  const node = directClient(redis.current().servers[0].port);
+  const node = redis.current().servers[0].client();
   try {
     return new Set(await Promise.all(keys.map(async (k) => Number(await node.call("CLUSTER", "KEYSLOT", k)))));
   } finally {
@@ -157,7 +158,7 @@ describe("Redis Cluster", () => {
       await hitEveryNode();
       for (const m of MERCHANTS) await fraud.observe(attempt(m, "62899000000001"));
       for (const server of redis.current().servers) {
-        const node = directClient(server.port);
+        const node = server.client();
         await node.script("FLUSH");
         await node.config("RESETSTAT");
         node.disconnect();
@@ -165,7 +166,7 @@ describe("Redis Cluster", () => {
       expect((await hitEveryNode()).map((d) => d.remaining)).toEqual(Array(12).fill(98));
       for (const m of MERCHANTS) expect(await fraud.observe(attempt(m, "62899000000002"))).toMatchObject({ distinct: 2, total: 2 });
       for (const server of redis.current().servers) {
-        const node = directClient(server.port);
+        const node = server.client();
         const stats = await node.info("commandstats");
         node.disconnect();
         expect(stats, `node ${server.port} was sent the script bodies again`).toMatch(/cmdstat_eval:calls=[1-9]/);

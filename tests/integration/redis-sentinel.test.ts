@@ -1,5 +1,6 @@
 // REDIS_URL=redis-sentinel://…: the app asks a Sentinel for the master and keeps its
-// shared state there. Runs its own throw-away master and one Sentinel watching it.
+// shared state there. Runs its own throw-away master and one Sentinel watching it,
+// each with its own password (both given in the URL).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { RedisThrottleStore } from "@/server/auth/login-throttle";
@@ -10,7 +11,7 @@ import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog } from "../harness/log-lines";
-import { closeAppRedisStores, directClient, startLocalSentinel, useThrowAwayRedis } from "../harness/redis-servers";
+import { closeAppRedisStores, startLocalSentinel, useThrowAwayRedis } from "../harness/redis-servers";
 import { account, newMerchant } from "../harness/v3-fixtures";
 import { waitFor } from "../harness/wait-for";
 
@@ -18,7 +19,7 @@ const redis = useThrowAwayRedis(() => startLocalSentinel());
 const ns = `t${randomBytes(4).toString("hex")}:`;
 
 async function masterKeys(pattern: string): Promise<string[]> {
-  const master = directClient(redis.current().master.port);
+  const master = redis.current().master.client();
   try {
     return await master.keys(pattern);
   } finally {
