@@ -31,7 +31,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
-    if (performance.now() - this.lastFailure < SKIP_AFTER_FAILURE_MS) throw new Error("Redis failed moments ago; not retrying yet");
+    if (this.failedRecently()) throw new Error("Redis failed moments ago; not retrying yet");
     try {
       await this.ready();
       return Number(await this.hitScript([`${this.prefix}${key}:${windowStartMs}`], [String(windowMs * 2)]));
@@ -41,9 +41,17 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  /** Connected and answering, as far as the client knows (read at scrape time by the metrics). */
+  /**
+   * Connected and answering, as far as the client knows (read at scrape time by the
+   * metrics). A failed command counts too: a Cluster client stays ready while one node
+   * is down and the keys on that node's slots fall back.
+   */
   get available(): boolean {
-    return this.redis.status === "ready";
+    return this.redis.status === "ready" && !this.failedRecently();
+  }
+
+  private failedRecently(): boolean {
+    return performance.now() - this.lastFailure < SKIP_AFTER_FAILURE_MS;
   }
 
   /** Waits briefly for a (re)connecting client. */
