@@ -49,14 +49,14 @@ export interface FraudStore {
  * one merchant's detection state lives on one.
  */
 export function keyNames(namespace: string) {
-  const of = (m: string) => `${namespace}fg:{${m}}:`;
+  const ns = `${namespace}fg:`;
   return {
-    destinations: (m: string, prefix: string, minute: number) => `${of(m)}d:${prefix}:${minute}`,
-    verified: (m: string, prefix: string, minute: number) => `${of(m)}v:${prefix}:${minute}`,
-    total: (m: string, minute: number) => `${of(m)}t:${minute}`,
-    prefixState: (m: string, prefix: string) => `${of(m)}p:${prefix}`,
-    signal: (m: string, signal: string, minute: number) => `${of(m)}s:${signal}:${minute}`,
-    signalBlock: (m: string, signal: string) => `${of(m)}sb:${signal}`,
+    destinations: (m: string, prefix: string, minute: number) => `${ns}{${m}}:d:${prefix}:${minute}`,
+    verified: (m: string, prefix: string, minute: number) => `${ns}{${m}}:v:${prefix}:${minute}`,
+    total: (m: string, minute: number) => `${ns}{${m}}:t:${minute}`,
+    prefixState: (m: string, prefix: string) => `${ns}{${m}}:p:${prefix}`,
+    signal: (m: string, signal: string, minute: number) => `${ns}{${m}}:s:${signal}:${minute}`,
+    signalBlock: (m: string, signal: string) => `${ns}{${m}}:sb:${signal}`,
   };
 }
 
