@@ -35,6 +35,8 @@ export function failFastRedis(url: string): RedisClient {
       password: target.password,
       sentinelUsername: target.sentinelUsername,
       sentinelPassword: target.sentinelPassword,
+      // rediss-sentinel://: TLS to the sentinels and to the master they name.
+      sentinelTLS: target.tls ? {} : undefined,
       tls: target.tls ? {} : undefined,
       enableTLSForSentinelMode: target.tls,
       retryStrategy: reconnectDelay,
