@@ -6,6 +6,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "no
 import path from "node:path";
 import { z } from "zod";
 import { parseProxyRanges } from "./server/lib/proxy-ranges";
+import { parseRedisUrl } from "./server/lib/redis-url";
 
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 /** A number where an empty value, like an absent one, means the default (PORT= is not "port 0"). */
@@ -31,7 +32,17 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   DATA_DIR: z.string().min(1).default("./.data"),
-  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  /** One server, a Sentinel group or a Cluster (the forms: src/server/lib/redis-url.ts, docs/configuration.md). */
+  REDIS_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const parsed = parseRedisUrl(v);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.problem });
+      })
+      .optional(),
+  ),
   PORT: integer(1, 65535, 3000),
   BASE_URL: optionalUrl(["http:", "https:"]),
   APP_URL: optionalUrl(["http:", "https:"]),
