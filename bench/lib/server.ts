@@ -33,15 +33,15 @@ function buildIsStale(root: string): boolean {
 /** BENCH_BUILD=always|auto|never (default auto: rebuild when sources are newer than the build). Returns build seconds, 0 when skipped. */
 export function buildApp(mode = process.env.BENCH_BUILD ?? "auto", root = process.cwd()): number {
   if (mode === "never" || (mode === "auto" && !buildIsStale(root))) return 0;
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  // A build into its own directory reads a generated tsconfig (next.config.mjs), so tsconfig.json stays untouched.
+  // The checkout's own `npm run build` (another commit's may build differently). A build into its own
+  // directory reads a generated tsconfig (next.config.mjs), so tsconfig.json stays untouched.
   const started = Date.now();
-  const build = spawnSync(process.execPath, [nextBin, "build"], {
+  const build = spawnSync("npm", ["run", "--silent", "build"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
+  if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
   return (Date.now() - started) / 1000;
 }
 
