@@ -137,6 +137,7 @@ function evaluate(pipeline: string, scope: Scope): unknown {
   for (const command of pipeline.split("|").map((c) => c.trim())) {
     const words = command.match(/"(?:[^"\\]|\\.)*"|\S+/g) ?? [];
     const [head, ...rest] = words;
+    if (head === undefined) throw new Error(`"${pipeline}": an empty command`);
     const value = /^[a-zA-Z]\w*$/.test(head) && !["true", "false"].includes(head) ? call(head, [...rest.map((w) => operand(w, scope)), ...piped], scope) : operand(head, scope);
     if (!/^[a-zA-Z]/.test(head) && rest.length) throw new Error(`"${command}": an operand takes no arguments`);
     piped = [value];

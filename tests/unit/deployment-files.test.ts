@@ -143,8 +143,16 @@ describe("Dockerfile", () => {
   });
 });
 
-type Doc = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: Record<string, any> };
-type Container = { name: string; command: string[]; env: { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }[]; [key: string]: any };
+type Probe = { httpGet: { path: string } };
+type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } };
+type Container = { command: string[]; env: EnvVar[]; securityContext: { readOnlyRootFilesystem?: boolean }; volumeMounts: { mountPath: string }[] } & Record<"startupProbe" | "livenessProbe" | "readinessProbe", Probe>;
+type Pod = { containers: Container[]; securityContext: { runAsNonRoot?: boolean }; terminationGracePeriodSeconds?: number };
+type Doc = {
+  kind: string;
+  metadata: { name: string; annotations?: Record<string, string> };
+  // One shape for the kinds the chart renders; each test reads the fields of its kind.
+  spec: { replicas?: number; template: { metadata: { labels: Record<string, string> }; spec: Pod }; selector: Record<string, string> & { matchLabels: Record<string, string> }; scaleTargetRef: { kind: string; name: string } };
+};
 
 function renderDocs(overrides?: Record<string, unknown>): Doc[] {
   const docs: Doc[] = [];
@@ -165,7 +173,7 @@ describe("the Helm chart", () => {
   const app = byName("Deployment", "-app");
   const worker = byName("Deployment", "-worker");
   const job = byName("Job", "-migrate");
-  const podOf = (d: Doc) => d.spec.template.spec as { containers: Container[]; securityContext: Record<string, unknown>; terminationGracePeriodSeconds?: number; volumes: { name: string }[] };
+  const podOf = (d: Doc) => d.spec.template.spec;
   const envOf = (c: Container) => Object.fromEntries(c.env.map((e) => [e.name, e]));
 
   it("renders every template as YAML: the app and worker Deployments, the Service, the migration Job, a PodDisruptionBudget and an autoscaler", () => {
@@ -204,7 +212,7 @@ describe("the Helm chart", () => {
     expect(container.startupProbe.httpGet.path).toBe("/healthz");
     expect(container.livenessProbe.httpGet.path).toBe("/healthz");
     expect(container.readinessProbe.httpGet.path).toBe("/readyz");
-    for (const probe of ["startupProbe", "livenessProbe", "readinessProbe"]) expect(routeExists(container[probe].httpGet.path)).toBe(true);
+    for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe]) expect(routeExists(probe.httpGet.path)).toBe(true);
   });
 
   it("gives a stopping pod longer than its drain, and runs every pod unprivileged on a read-only root file system", () => {
@@ -213,7 +221,7 @@ describe("the Helm chart", () => {
       const [container] = pod.containers;
       expect(pod.securityContext.runAsNonRoot).toBe(true);
       expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
-      expect(container.volumeMounts.map((m: { mountPath: string }) => m.mountPath)).toEqual(expect.arrayContaining(["/tmp", "/var/lib/sandi"]));
+      expect(container.volumeMounts.map((m) => m.mountPath)).toEqual(expect.arrayContaining(["/tmp", "/var/lib/sandi"]));
       if (deployment.kind === "Deployment") expect(pod.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(Number(envOf(container).SHUTDOWN_DRAIN_MS.value));
     }
   });
