@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { checkBuild } from "../../src/cli/build-manifest.mjs";
 
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
@@ -24,6 +25,8 @@ function newestMtime(target: string): number {
 }
 
 function buildIsStale(root: string): boolean {
+  // A checkout whose `npm run build` records the sources it built (src/cli/build.mjs) is judged by that record.
+  if (existsSync(path.join(root, "src", "cli", "build.mjs"))) return checkBuild(root, DIST_DIR).state !== "fresh";
   const buildId = path.join(root, DIST_DIR, "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const sources = ["src", "public", "package.json", "next.config.mjs", "postcss.config.mjs"].map((p) => newestMtime(path.join(root, p)));

@@ -87,5 +87,6 @@ export async function loadV3Routes(distDir) {
   const file = path.join(distDir, V3_BUNDLE_FILE);
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (it bundles the /v3 routes)`);
   const bundle = await import(pathToFileURL(file).href);
+  if (!Array.isArray(bundle.routeTable)) throw new Error(`${file} was made by an older build: run \`npm run build\` again`);
   return { routes: bundle.routeTable, modules: bundle.routeTable.map((_, i) => bundle[`r${i}`]) };
 }
