@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { FLEET_REQUIRED_VARIABLES } from "@/env";
 import { renderChart } from "../harness/helm-template";
@@ -21,19 +21,20 @@ function routeExists(urlPath: string): boolean {
   return existsSync(path.join(root, "src", "app", ...urlPath.split("/").filter(Boolean), "route.ts"));
 }
 
-let otpctlUsage: string | undefined;
-/** The command lines otpctl lists in its usage, asked of otpctl itself. */
-function otpctlCommands(): string[] {
-  otpctlUsage ??= spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["src/cli/otpctl.ts", "--help"], { cwd: root, encoding: "utf8" }).stderr;
-  return otpctlUsage.split("\n").filter((line) => line.startsWith("  ")).map((line) => line.trim());
-}
+/** The command lines otpctl lists in its usage, asked of otpctl itself (once: a process start is slow on a loaded machine). */
+let otpctlCommands: string[] = [];
+beforeAll(() => {
+  const usage = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["src/cli/otpctl.ts", "--help"], { cwd: root, encoding: "utf8" });
+  expect(usage.status).toBe(0);
+  otpctlCommands = usage.stderr.split("\n").filter((line) => line.startsWith("  ")).map((line) => line.trim());
+}, 120_000);
 
 /** A Sandi process's command: `node --import tsx <script> [otpctl words]`, with the script in the repository. */
 function expectRunnable(command: string[]): void {
   expect(command.slice(0, 3)).toEqual(["node", "--import", "tsx"]);
   const [script, ...words] = command.slice(3);
   expect(existsSync(path.join(root, script)), `${script} exists`).toBe(true);
-  if (script === "src/cli/otpctl.ts") expect(otpctlCommands().some((line) => line === words.join(" ") || line.startsWith(`${words.join(" ")} `))).toBe(true);
+  if (script === "src/cli/otpctl.ts") expect(otpctlCommands.some((line) => line === words.join(" ") || line.startsWith(`${words.join(" ")} `))).toBe(true);
   else expect(words).toEqual([]);
 }
 
