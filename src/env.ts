@@ -105,6 +105,14 @@ const schema = z.object({
 });
 
 /**
+ * What every app and worker process of a deployment with several instances must be
+ * given (optional for one machine, where the defaults stand in): the shared database
+ * and Redis, the secrets every instance must agree on, and the public addresses.
+ * The deployment files (Dockerfile, deploy/) are checked against this list.
+ */
+export const FLEET_REQUIRED_VARIABLES = ["DATABASE_URL", "REDIS_URL", "SESSION_SECRET", "PAYMENT_LINK_SECRET", "OTP_PEPPER", "BASE_URL", "APP_URL"] as const satisfies readonly (keyof typeof schema.shape)[];
+
+/**
  * A vendor is switched on by its credentials, so a vendor given only some of them
  * would silently stay on the sandbox (OTPs charged, "sent", never delivered) or
  * half work (payments never confirmed). Such a configuration stops start-up.

@@ -28,7 +28,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
-  const dispatchV3 = createV3Dispatcher(await loadV3Routes(process.cwd(), distDir), `http://${hostname ?? "localhost"}:${port}`);
+  const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
 
   const server = createServer((req, res) => {
     prepareRequest(req);
