@@ -32,10 +32,11 @@ describe("the previous release against this release's schema", () => {
     const files = happyPathFiles(previous.dir);
     expect(files.length).toBeGreaterThanOrEqual(4);
     // Only what that release's harness reads: the same PostgreSQL server and Redis as this run.
-    const env: NodeJS.ProcessEnv = {
+    const env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       TMPDIR: process.env.TMPDIR,
+      NODE_ENV: "test" as const,
       TEST_DATABASE_URL: withDatabase(inject("templateDatabaseUrl"), "postgres"),
       ...(process.env.TEST_REDIS_URL ? { TEST_REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     };

@@ -15,9 +15,8 @@ export class SchemaError extends Error {}
 /** Applies pending migrations where this process may, else checks; returns the names it applied. */
 export async function prepareSchema(url: string, options: { mayMigrate: boolean }): Promise<string[]> {
   const env = getEnv();
-  if (!env.DATABASE_URL || (options.mayMigrate && env.MIGRATE_AT_START)) {
-    return (await migrate(env.MIGRATION_DATABASE_URL ?? url)).applied;
-  }
+  if (!env.DATABASE_URL) return (await migrate(url)).applied;
+  if (options.mayMigrate && env.MIGRATE_AT_START) return (await migrate(env.MIGRATION_DATABASE_URL ?? url)).applied;
   await checkSchema(url);
   return [];
 }
