@@ -66,7 +66,13 @@ export async function startPgbouncer(serverUrl: string, options: { poolSize?: nu
   if (asRoot) chmodSync(dir, 0o777);
   const child: ChildProcess = spawn(BINARY, [...(asRoot ? ["-u", "nobody"] : []), path.join(dir, "pgbouncer.ini")], { stdio: "ignore" });
   let exited = false;
-  child.on("exit", () => (exited = true));
+  // A test run that ends without stopping it (a crash, a timeout) must not leave it running.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.on("exit", () => {
+    exited = true;
+    process.removeListener("exit", killOnExit);
+  });
   const url = (database: string) => `postgresql://${encodeURIComponent(user)}@127.0.0.1:${port}/${database}`;
   const log = () => (existsSync(path.join(dir, "pgbouncer.log")) ? readFileSync(path.join(dir, "pgbouncer.log"), "utf8") : "");
   await waitFor(

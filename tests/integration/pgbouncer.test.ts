@@ -38,8 +38,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await useDatabase(directUrl, "none");
-  await bouncer?.stop();
+  try {
+    await useDatabase(directUrl, "none");
+  } finally {
+    await bouncer?.stop();
+  }
 });
 
 async function connected(url: string): Promise<pg.Client> {
