@@ -15,7 +15,7 @@ let previous: PreviousRelease;
 
 beforeAll(() => {
   previous = checkOutPreviousRelease();
-}, 180_000);
+}, 300_000);
 
 afterAll(() => previous?.remove());
 
@@ -28,6 +28,7 @@ function happyPathFiles(dir: string): string[] {
 }
 
 describe("the previous release against this release's schema", () => {
+  // About 50 s on a quiet 2-core machine; a machine that also runs the rest of the suite and other work has taken 212 s.
   it("passes its own /v3 happy-path tests on a database migrated with the new migrations", () => {
     const files = happyPathFiles(previous.dir);
     expect(files.length).toBeGreaterThanOrEqual(4);
@@ -45,5 +46,5 @@ describe("the previous release against this release's schema", () => {
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status, `commit ${previous.commit}'s happy paths failed on the new schema:\n${output.slice(-6000)}`).toBe(0);
     expect(output).toMatch(/Test Files\s+.*\d+ passed/);
-  }, 240_000);
+  }, 420_000);
 });
