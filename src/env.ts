@@ -102,6 +102,13 @@ const schema = z.object({
   /** The service's name as payers and users see it: the payee of top-ups (QRIS tag 59, VA account name, receipts). */
   SERVICE_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2, "must be 2 to 50 characters").max(50, "must be 2 to 50 characters").default("Sandi")),
   SUPPORT_WHATSAPP: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").optional()),
+  // Running behind a pooler and migrating as a separate step (docs/migrations.md, docs/configuration.md#pgbouncer).
+  /** Direct connection (never a pooler) `otpctl migrate` uses; unset = DATABASE_URL. */
+  MIGRATION_DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  /** `pgbouncer`: DATABASE_URL goes through a transaction-mode pooler, so statements are sent unnamed. */
+  DB_POOLER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "pgbouncer"], "must be none or pgbouncer").default("none")),
+  /** With DATABASE_URL: apply pending migrations at start-up instead of only checking (one instance only). */
+  MIGRATE_AT_START: flag,
 });
 
 /**

@@ -13,10 +13,10 @@ import { retentionCommands } from "./commands/retention";
 import { sandboxCommands } from "./commands/sandbox";
 import { topupCommands } from "./commands/topup";
 import { webhookCommands } from "./commands/webhook";
-import { EnvError, getEnv } from "@/env";
-import { disconnectDb, getDb } from "@/server/db/client";
+import { EnvError } from "@/env";
+import { disconnectDb } from "@/server/db/client";
 import { resolveDatabase } from "@/server/db/database-url";
-import { migrate, pendingMigrations, readMigrations } from "@/server/db/migrate";
+import { prepareSchema } from "@/server/db/schema-check";
 import { isAppError } from "@/server/errors";
 import { setLogStream } from "@/server/log";
 
@@ -35,24 +35,6 @@ function findCommand(positionals: string[]): { command: Command; rest: string[] 
   return undefined;
 }
 
-/**
- * The embedded default is migrated on the spot, as `npm start` would. A configured
- * DATABASE_URL (production) is only checked: an operator's command must not change
- * the schema under running servers as a side effect; `otpctl migrate` does that.
- */
-async function prepareSchema(url: string): Promise<void> {
-  if (!getEnv().DATABASE_URL) {
-    await migrate(url);
-    return;
-  }
-  const db = await getDb();
-  const [{ exists }] = await db.$queryRawUnsafe<{ exists: boolean }[]>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`);
-  const pending = exists ? await pendingMigrations((sql) => db.$queryRawUnsafe(sql)) : readMigrations().map((m) => m.name);
-  if (pending.length) {
-    throw new Error(`the database at DATABASE_URL lacks ${pending.length} migration(s) (${pending.join(", ")}): run \`otpctl migrate\` first (the server applies them on start too)`);
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   // Stdout carries the one JSON document a script reads; the services' log lines go beside it.
   setLogStream("stderr");
@@ -69,7 +51,10 @@ async function main(argv: string[]): Promise<number> {
     const database = await resolveDatabase();
     // Leaving stops the embedded server only when no other process (a running `npm start`) uses it.
     stopDatabase = database.stop;
-    if (found.command.name !== "migrate") await prepareSchema(database.url);
+    // The embedded default is migrated on the spot, as `npm start` would; a configured
+    // DATABASE_URL is only checked: an operator's command never changes the schema
+    // under running servers as a side effect (`otpctl migrate` does that).
+    if (found.command.name !== "migrate") await prepareSchema(database.url, { mayMigrate: false });
     const result = await found.command.run(args);
     process.stdout.write(parsed.bools.has("json") ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
     return 0;

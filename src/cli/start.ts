@@ -1,6 +1,7 @@
 // `npm start`: validates configuration, brings up the database (DATABASE_URL or
-// the embedded server in DATA_DIR), applies migrations, builds the app when the
-// build is missing or made from other sources (a production start refuses instead:
+// the embedded server in DATA_DIR), migrates the embedded one or checks a configured
+// one's schema (src/server/db/schema-check.ts), builds the app when the build is
+// missing or made from other sources (a production start refuses instead:
 // start-build.ts), then serves it on PORT (serve.mjs). `--dev` runs `next dev` instead.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -9,7 +10,7 @@ import { getChannelAdapter } from "@/server/channels/registry";
 import { getPaymentGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import { resolveDatabase } from "@/server/db/database-url";
-import { migrate } from "@/server/db/migrate";
+import { prepareSchema, SchemaError } from "@/server/db/schema-check";
 import { log } from "@/server/log";
 import { buildWhenNeeded, productionBuildProblem } from "./start-build";
 
@@ -46,10 +47,10 @@ async function main(): Promise<void> {
   const leaveIfAsked = () => (stopRequested ? leave(0) : undefined);
   try {
     await leaveIfAsked();
-    const migrated = await migrate(database.url);
-    if (migrated.applied.length) log.info({ migrations: migrated.applied }, "migrations applied");
+    const applied = await prepareSchema(database.url, { mayMigrate: true });
+    if (applied.length) log.info({ migrations: applied }, "migrations applied");
   } catch (err) {
-    console.error(`Start-up failed: ${(err as Error).stack ?? err}`);
+    console.error(err instanceof SchemaError ? err.message : `Start-up failed: ${(err as Error).stack ?? err}`);
     return leave(1);
   }
   log.info({ embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }, "database ready");

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { refuseThroughPooler } from "./pooler";
 
 const PRISMA_MIGRATE_LOCK = 72707369;
 
@@ -44,6 +45,7 @@ export async function migrate(databaseUrl: string, migrations = readMigrations()
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    await refuseThroughPooler(client);
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK]);
     await client.query(CREATE_TABLE);
     const { rows } = await client.query<AppliedRow>(

@@ -5,7 +5,6 @@ import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
 import { applyEarlyReceipts, applySandboxReceipts } from "@/server/services/delivery/receipts";
 import { emitExpiredEvents } from "@/server/services/otp/expiry-events";
 import { advanceDueFallbacks } from "@/server/services/otp/fallback";
-import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
 import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
@@ -26,7 +25,6 @@ const JOBS: Job[] = [
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },
-  { name: "drop-old-otp-id-sequences", everyMs: 60 * 60_000, run: dropOldOtpIdSequences },
   // Small batches each minute; a backlog (the first run on an old database) drains over several passes.
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
