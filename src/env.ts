@@ -30,6 +30,8 @@ const secret = z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  /** Direct (not pooled) address for migrations and run-time DDL such as partition maintenance; DATABASE_URL when unset. */
+  MIGRATION_DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   DATA_DIR: z.string().min(1).default("./.data"),
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
   PORT: integer(1, 65535, 3000),

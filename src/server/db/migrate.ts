@@ -24,6 +24,7 @@ const LOCK_ATTEMPTS = 3;
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 const LOCK_RETRY_PAUSE_MS = 1_000;
 const LOCK_NOT_AVAILABLE = "55P03";
+const MIGRATE_LOCK_POLL_MS = 100;
 
 export type Migration = { name: string; sql: string; checksum: string };
 export type MigrationResult = { applied: string[]; alreadyApplied: string[] };
@@ -62,7 +63,7 @@ export async function migrate(databaseUrl: string, migrations = readMigrations()
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK]);
+    await takeMigrateLock(client);
     // After the advisory lock: waiting for another migrator is expected, waiting on a table is not.
     await client.query(`SET lock_timeout = ${lockTimeoutMs}`);
     await client.query(CREATE_TABLE);
@@ -86,6 +87,18 @@ export async function migrate(databaseUrl: string, migrations = readMigrations()
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATE_LOCK]).catch(() => undefined);
     await client.end();
+  }
+}
+
+/**
+ * Polls instead of waiting in pg_advisory_lock: a waiting call is an open transaction,
+ * which the lock holder's CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock).
+ */
+async function takeMigrateLock(client: pg.Client): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [PRISMA_MIGRATE_LOCK]);
+    if (rows[0].locked) return;
+    await new Promise((resolve) => setTimeout(resolve, MIGRATE_LOCK_POLL_MS));
   }
 }
 

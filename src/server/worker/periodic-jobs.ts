@@ -31,7 +31,8 @@ const JOBS: Job[] = [
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
   { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
-  { name: "purge-old-api-log", everyMs: 10 * 60_000, run: purgeOldApiLog },
+  // Partition maintenance: days ahead are created, days past retention dropped (first run at start-up).
+  { name: "maintain-api-log-partitions", everyMs: 60 * 60_000, run: purgeOldApiLog },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {
