@@ -85,7 +85,7 @@ const schema = z.object({
   /** Days the merchant's API request log ("Log API") is kept. */
   API_LOG_RETENTION_DAYS: integer(1, 365, 14),
   /** Days webhook events are kept, with their deliveries and attempts (docs/data-retention.md). */
-  WEBHOOK_RETENTION_DAYS: integer(1, 3650, 30),
+  WEBHOOK_RETENTION_DAYS: integer(1, 3650, 7),
   /** Writes the API request log (batched, off the request path); off only to measure its cost. */
   API_LOG: flag.default(true),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),

@@ -11,7 +11,7 @@ import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-to
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
-import { purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
+import { PURGE_EVERY_MS, purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
 import { recordRetentionPurge } from "@/server/metrics/record";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 import { log, messageOf } from "@/server/log";
@@ -33,9 +33,9 @@ const JOBS: Job[] = [
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
   { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
-  // Each pass deletes until the backlog is gone or 30 s are spent (docs/data-retention.md).
-  { name: "purge-expired-idempotency-keys", everyMs: 60_000, run: (now) => purgeAndCount("idempotency_key_deleted", purgeExpiredIdempotencyKeys({ now })) },
-  { name: "purge-old-webhook-events", everyMs: 60_000, run: (now) => purgeAndCount("webhook_event_deleted", purgeOldWebhookEvents({ now })) },
+  // Each pass deletes until the backlog is gone or 50 s are spent (docs/data-retention.md).
+  { name: "purge-expired-idempotency-keys", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("idempotency_key_deleted", purgeExpiredIdempotencyKeys({ now })) },
+  { name: "purge-old-webhook-events", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("webhook_event_deleted", purgeOldWebhookEvents({ now })) },
   // Partition maintenance: days ahead are created, days past retention dropped (first run at start-up).
   { name: "maintain-api-log-partitions", everyMs: 60 * 60_000, run: purgeOldApiLog },
 ];

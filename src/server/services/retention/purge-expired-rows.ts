@@ -10,8 +10,9 @@ import { getPool } from "@/server/db/client";
 import { IDEMPOTENCY_WINDOW_HOURS } from "@/server/services/otp/otp-rules";
 
 const BATCH_SIZE = 5_000;
-/** Per pass; the worker runs a pass every minute, so a pass never overlaps the next. */
-const PASS_BUDGET_MS = 30_000;
+/** The worker starts a pass every PURGE_EVERY_MS; a pass stops after PASS_BUDGET_MS, so passes never overlap. */
+export const PURGE_EVERY_MS = 60_000;
+export const PASS_BUDGET_MS = 50_000;
 /** An expired key stays this much longer, so a purge never races a request at the window's edge. */
 const KEY_GRACE_HOURS = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
