@@ -9,7 +9,7 @@
 // its first statement: such migrations must be idempotent (IF NOT EXISTS, …).
 // Every migration statement waits at most lock_timeout for a lock, so one stuck
 // behind a long transaction on a hot table fails fast instead of queueing all
-// traffic behind its own lock request (docs/data-retention.md, "Migrations").
+// traffic behind its own lock request (docs/data-retention.md, "Migrations that run under traffic").
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
@@ -128,10 +128,10 @@ async function applyWithRetry(client: pg.Client, m: Migration, lockTimeoutMs: nu
   }
 }
 
-async function record(client: pg.Client, m: Migration, steps: number): Promise<void> {
+async function record(client: pg.Client, m: Migration): Promise<void> {
   await client.query(
-    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), now(), $4)`,
-    [randomUUID(), m.checksum, m.name, steps],
+    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), now(), 1)`,
+    [randomUUID(), m.checksum, m.name],
   );
 }
 
@@ -139,7 +139,7 @@ async function applyInTransaction(client: pg.Client, m: Migration): Promise<void
   await client.query("BEGIN");
   try {
     await client.query(m.sql);
-    await record(client, m, 1);
+    await record(client, m);
     await client.query("COMMIT");
   } catch (err) {
     await client.query("ROLLBACK");
@@ -151,7 +151,7 @@ async function applyInTransaction(client: pg.Client, m: Migration): Promise<void
 async function applyStatementByStatement(client: pg.Client, m: Migration): Promise<void> {
   const statements = splitSqlStatements(m.sql);
   for (const statement of statements) await client.query(statement);
-  await record(client, m, 1);
+  await record(client, m);
 }
 
 /** Names of migrations in prisma/migrations that the database has not applied. */
