@@ -93,6 +93,8 @@ const schema = z.object({
   OTP_RETENTION_DAYS: integer(1, 3650, 90),
   /** Days the merchant's API request log ("Log API") is kept. */
   API_LOG_RETENTION_DAYS: integer(1, 365, 14),
+  /** Days webhook events are kept, with their deliveries and attempts (docs/data-retention.md). */
+  WEBHOOK_RETENTION_DAYS: integer(1, 3650, 7),
   /** Writes the API request log (batched, off the request path); off only to measure its cost. */
   API_LOG: flag.default(true),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
@@ -103,7 +105,7 @@ const schema = z.object({
   SERVICE_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2, "must be 2 to 50 characters").max(50, "must be 2 to 50 characters").default("Sandi")),
   SUPPORT_WHATSAPP: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").optional()),
   // Running behind a pooler and migrating as a separate step (docs/migrations.md, docs/configuration.md#pgbouncer).
-  /** Direct connection (never a pooler) `otpctl migrate` uses; unset = DATABASE_URL. */
+  /** Direct connection (never a pooler) for `otpctl migrate` and run-time DDL such as partition maintenance; unset = DATABASE_URL. */
   MIGRATION_DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   /** `pgbouncer`: DATABASE_URL goes through a transaction-mode pooler, so statements are sent unnamed. */
   DB_POOLER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "pgbouncer"], "must be none or pgbouncer").default("none")),

@@ -10,6 +10,8 @@ import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-to
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
+import { PURGE_EVERY_MS, purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
+import { recordRetentionPurge } from "@/server/metrics/record";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
 import { log, messageOf } from "@/server/log";
 
@@ -29,13 +31,21 @@ const JOBS: Job[] = [
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
   { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
-  { name: "purge-old-api-log", everyMs: 10 * 60_000, run: purgeOldApiLog },
+  // Each pass deletes until the backlog is gone or 50 s are spent (docs/data-retention.md).
+  { name: "purge-expired-idempotency-keys", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("idempotency_key_deleted", purgeExpiredIdempotencyKeys({ now })) },
+  { name: "purge-old-webhook-events", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("webhook_event_deleted", purgeOldWebhookEvents({ now })) },
+  // Partition maintenance: days ahead are created, days past retention dropped (first run at start-up).
+  { name: "maintain-api-log-partitions", everyMs: 60 * 60_000, run: purgeOldApiLog },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {
   const result = await purgePersonalData({ trigger: "worker", now });
   if (result.otps_masked + result.webhook_events_masked + result.sandbox_messages_deleted === 0) return;
   log.info(result, "personal data purged");
+}
+
+async function purgeAndCount(kind: "idempotency_key_deleted" | "webhook_event_deleted", purge: Promise<number>): Promise<void> {
+  recordRetentionPurge(kind, await purge);
 }
 
 /**
