@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { isAppError } from "@/server/errors";
-import { holdsControlCharacter } from "@/server/lib/control-characters";
+import { findControlCharacter, findLoneSurrogate } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
 import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
@@ -37,16 +37,23 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 
 /**
  * No procedure takes control characters in any string (PostgreSQL refuses NUL, which
- * surfaced as a 500), so they are refused here, before any input schema or service.
+ * surfaced as a 500) nor lone UTF-16 surrogates (no text column or URL can hold one),
+ * so they are refused here, naming the field, before any input schema or service.
  */
-const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  if (holdsControlCharacter(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: "Isian berisi karakter kontrol yang tidak diizinkan." });
+const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  const input = await getRawInput();
+  const control = findControlCharacter(input);
+  if (control !== null) throw new TRPCError({ code: "BAD_REQUEST", message: named(control, "Isian berisi karakter kontrol yang tidak diizinkan.") });
+  const surrogate = findLoneSurrogate(input);
+  if (surrogate !== null) throw new TRPCError({ code: "BAD_REQUEST", message: named(surrogate, "Isian berisi karakter Unicode yang tidak valid.") });
   return next();
 });
 
+const named = (path: string, message: string) => (path ? `${path}: ${message}` : message);
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(refuseControlCharacters).use(mapAppErrors);
+export const publicProcedure = t.procedure.use(refuseUnstorableText).use(mapAppErrors);
 
 /**
  * For public procedures that create accounts, after `.input()`: throttled per client
