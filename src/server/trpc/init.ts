@@ -14,11 +14,13 @@ import { TRPC_CODE_BY_APP_CODE } from "./error-map";
 import "@/server/zod-messages";
 import { INTERNAL_ERROR_MESSAGE as GENERIC_ERROR } from "@/server/envelope.mjs";
 
+const INVALID_INPUT = "Isian tidak valid.";
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     if (error.cause instanceof ZodError) {
       const issue = error.cause.issues[0];
-      return { ...shape, message: issue?.message ?? "Isian tidak valid.", data: { ...shape.data, stack: undefined } };
+      return { ...shape, message: issue?.message ?? INVALID_INPUT, data: { ...shape.data, stack: undefined } };
     }
     const internal = error.code === "INTERNAL_SERVER_ERROR" && !isAppError(error.cause);
     return { ...shape, message: internal ? GENERIC_ERROR : shape.message, data: { ...shape.data, stack: undefined } };
@@ -41,7 +43,7 @@ const mapAppErrors = t.middleware(async ({ next }) => {
  * so they are refused here, naming the field, before any input schema or service.
  */
 const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
-  const input = await getRawInput();
+  const input = await readRawInput(getRawInput);
   const control = findControlCharacter(input);
   if (control !== null) throw new TRPCError({ code: "BAD_REQUEST", message: named(control, "Isian berisi karakter kontrol yang tidak diizinkan.") });
   const surrogate = findLoneSurrogate(input);
@@ -50,6 +52,19 @@ const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
 });
 
 const named = (path: string, message: string) => (path ? `${path}: ${message}` : message);
+
+/**
+ * tRPC parses the query's `input` or the body when a procedure first asks for it; what is
+ * not JSON (NUL, an empty or cut-off body) or a batch input that is not an object is bad
+ * input, answered with the dashboard's own message, not the parser's English (or a 500).
+ */
+async function readRawInput(getRawInput: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await getRawInput();
+  } catch (cause) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_INPUT, cause });
+  }
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
