@@ -101,9 +101,9 @@ test("a request asking to upgrade (websocket, h2c) is answered like any other, t
   // Next attaches its upgrade handling on the first request it serves; make sure one came before.
   expect((await request.get("/healthz")).status()).toBe(200);
   for (const [target, upgrade] of [
-    ["/v3/account", "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13"],
-    ["/v3/account", "Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA"],
-    ["/healthz", "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13"],
+    ["/v3/account", "Upgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13"],
+    ["/v3/account", "Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings, close\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA"],
+    ["/healthz", "Upgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13"],
   ] as const) {
     const answer = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${upgrade}\r\n\r\n`);
     const [head] = answer.split("\r\n\r\n");
