@@ -46,6 +46,7 @@ describe("the API request log", () => {
       nested: { api_key: "••••", password: "••••", list: [{ secret: "••••" }] },
       keep: 1,
     });
+    expect(JSON.parse(maskRequestBody({ channel: "sms", signals: { ip: "198.51.100.7", device_id: "d-1", user_agent: "UA" } })!)).toEqual({ channel: "sms", signals: "••••" });
   });
 
   it("filters by outcome, endpoint, error code and request id, pages newest first, and keeps each mode apart", async () => {

@@ -5,8 +5,9 @@
 // stranger cannot lock the owner out), and MAX_SIGN_UPS per address with
 // MAX_SIGN_UPS_TOTAL from anywhere (high enough that it is not an off switch for
 // sign-ups). Only well-formed attempts count. With REDIS_URL the counters live in
-// Redis (shared by every instance); without it, in this process (one instance,
-// which is the no-configuration default).
+// Redis (shared by every instance) and in this process too, the larger count deciding
+// (throttle-fallback.ts); without it, in this process (one instance, which is the
+// no-configuration default).
 import { getEnv } from "@/env";
 import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
 import type { RedisClient } from "@/server/lib/fail-fast-redis";

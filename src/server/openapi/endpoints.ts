@@ -15,7 +15,8 @@ export type Endpoint = {
   summary: string;
   description: string;
   pathParameters?: { name: string; description: string; example: string }[];
-  queryParameters?: { name: string; description: string; example: string; type: "string" | "integer" }[];
+  /** The example has the parameter's own type: a string for "string", a number for "integer". */
+  queryParameters?: ({ name: string; description: string } & ({ type: "string"; example: string } | { type: "integer"; example: number }))[];
   request?: { name: string; schema: z.ZodType; examples: Record<string, unknown> };
   response: { name: string; schema: z.ZodType; examples: Record<string, unknown> };
   errors: V3ErrorCode[];
@@ -113,7 +114,7 @@ export const endpoints: Endpoint[] = [
     queryParameters: [
       { name: "otp_id", description: "Hanya pesan OTP ini", example: "OTP20261125ABCD000001", type: "string" },
       { name: "destination", description: "Hanya pesan ke nomor atau alamat e-mail ini", example: "6281234567890", type: "string" },
-      { name: "limit", description: "Paling banyak sekian pesan (1–500, bawaan 100)", example: "10", type: "integer" },
+      { name: "limit", description: "Paling banyak sekian pesan (1–500, bawaan 100)", example: 10, type: "integer" },
     ],
     response: { name: "TestMessages", schema: testMessagesData, examples: { sms: examples.testMessages } },
     errors: ["VALIDATION_ERROR", "NOT_FOUND", ...COMMON],
