@@ -12,6 +12,7 @@ import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
+import { buildInsightsRollups } from "@/server/services/insights/rollup";
 import { log, messageOf } from "@/server/log";
 
 export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
@@ -32,6 +33,8 @@ const JOBS: Job[] = [
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
   { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
   { name: "purge-old-api-log", everyMs: 10 * 60_000, run: purgeOldApiLog },
+  // Days settle an hour after they end; a backlog (a year of OTPs before the rollup existed) drains a week per pass.
+  { name: "build-insights-rollups", everyMs: 60_000, run: buildInsightsRollups },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {
