@@ -1,9 +1,9 @@
 // Reads the insights numbers for a scope (one world, or every world of a mode) and a
 // range of WIB days: rollup rows for the days the worker has rolled up, the OTP rows
-// themselves for the rest (today, and any day not reached yet), in one statement so
+// themselves for the rest (today, and any day not reached yet), on one snapshot so
 // a day being rolled up meanwhile is counted exactly once.
-import { getDb } from "@/server/db/client";
-import { bucketSql, countSums, dayStart, DELIVERIES_LATERAL, factsSelect } from "./facts-sql";
+import { getDb, type Tx } from "@/server/db/client";
+import { bucketSql, countSums, DELIVERIES_LATERAL, factsSelect } from "./facts-sql";
 import type { Grouping } from "./facts-sql";
 
 export type Scope = { world: number } | { allWorlds: "live" | "test" };
@@ -14,27 +14,50 @@ export type KeyedCounts = Counts & { key: string };
 export type TimingKind = "delivered" | "verified";
 export type TimingBucket = { kind: TimingKind; bucket: number; count: number };
 
-// Parameters: $1 from, $2 to, $3 now, $4 the world (when one).
-function scopeSql(scope: Scope): { cte: string; where: string; params: unknown[] } {
-  if ("world" in scope) return { cte: "SELECT $4::int AS id", where: "merchant_id = $4::int", params: [scope.world] };
-  const test = scope.allWorlds === "test" ? "IS NOT NULL" : "IS NULL";
-  return { cte: `SELECT id FROM merchants WHERE live_merchant_id ${test}`, where: "merchant_id IN (SELECT id FROM scope)", params: [] };
+type Sources = { sql: string; params: unknown[]; rollupWhere: string };
+
+/**
+ * The CTE `facts` (one row per OTP of the days not rolled up) and the rollup rows'
+ * condition. Called inside inSnapshot, so the days read as rolled up here are the
+ * ones whose rollup rows the same statement sees: each day is counted once. The
+ * not-rolled-up days go in as literal time ranges (usually one: today), which the
+ * planner reads through (merchant_id, created_at).
+ */
+async function sources(tx: Tx, scope: Scope, range: DayRange, now: Date): Promise<Sources> {
+  const params: unknown[] = [];
+  const param = (value: unknown, type: string) => `$${params.push(value)}::${type}`;
+  const built = await tx.$queryRawUnsafe<{ day: string }[]>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM otp_insights_days WHERE day BETWEEN $1::date AND $2::date`,
+    range.from,
+    range.to,
+  );
+  const runs = openRuns(range, new Set(built.map((b) => b.day)));
+  const scopeSql = "world" in scope ? param(scope.world, "int") : `(SELECT id FROM merchants WHERE live_merchant_id ${scope.allWorlds === "test" ? "IS NOT NULL" : "IS NULL"})`;
+  const inScope = "world" in scope ? `= ${scopeSql}` : `IN ${scopeSql}`;
+  const during = runs.length === 0 ? "false" : runs.map((r) => `(o.created_at >= ${param(r.start, "timestamptz")} AND o.created_at < ${param(r.end, "timestamptz")})`).join(" OR ");
+  const sql = `WITH facts AS (
+      SELECT ${factsSelect(param(now, "timestamptz"))}
+      FROM otp_transactions o ${DELIVERIES_LATERAL}
+      WHERE o.merchant_id ${inScope} AND (${during})
+    )`;
+  const rollupWhere = `merchant_id ${inScope} AND day BETWEEN ${param(range.from, "date")} AND ${param(range.to, "date")}`;
+  return { sql, params, rollupWhere };
 }
 
-function withSources(scope: Scope): { sql: string; params: unknown[] } {
-  const s = scopeSql(scope);
-  return {
-    params: s.params,
-    sql: `WITH scope AS (${s.cte}),
-    built AS (SELECT day FROM otp_insights_days WHERE day BETWEEN $1::date AND $2::date),
-    open_days AS (SELECT g::date AS day FROM generate_series($1::date, $2::date, interval '1 day') g WHERE g::date NOT IN (SELECT day FROM built)),
-    facts AS (
-      SELECT ${factsSelect("$3::timestamptz")}
-      FROM open_days od CROSS JOIN scope s
-      JOIN otp_transactions o ON o.merchant_id = s.id AND o.created_at >= ${dayStart("od.day")} AND o.created_at < ${dayStart("(od.day + 1)")}
-      ${DELIVERIES_LATERAL}
-    )`,
-  };
+const DAY_MS = 86_400_000;
+const wibStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+07:00`));
+
+/** The range's days not rolled up, as runs of consecutive days [start, end). */
+export function openRuns(range: DayRange, built: Set<string>): { start: Date; end: Date }[] {
+  const runs: { start: Date; end: Date }[] = [];
+  for (let t = wibStart(range.from).getTime(); t <= wibStart(range.to).getTime(); t += DAY_MS) {
+    const day = new Date(t + 7 * 3_600_000).toISOString().slice(0, 10);
+    if (built.has(day)) continue;
+    const last = runs.at(-1);
+    if (last && last.end.getTime() === t) last.end = new Date(t + DAY_MS);
+    else runs.push({ start: new Date(t), end: new Date(t + DAY_MS) });
+  }
+  return runs;
 }
 
 // GROUPING(<the columns the sets use, in this order>): a bit is set for each column a set leaves out.
@@ -74,25 +97,20 @@ function keyOf(g: Grouping, r: Row): string {
 }
 
 /** Each grouping asked for, its buckets in key order (only buckets with OTPs). */
-export async function readBreakdowns<G extends Grouping>(scope: Scope, range: DayRange, groupings: readonly G[], now: Date): Promise<Record<G, KeyedCounts[]>> {
-  const { sql, params } = withSources(scope);
-  const { where } = scopeSql(scope);
+export async function readBreakdowns<G extends Grouping>(db: Tx, scope: Scope, range: DayRange, groupings: readonly G[], now: Date): Promise<Record<G, KeyedCounts[]>> {
+  const { sql, params, rollupWhere } = await sources(db, scope, range, now);
   const sets = groupings.map((g) => `(${columnsOf(g).join(", ")})`).join(", ");
   const used = ORDER.filter((c) => groupings.some((g) => columnsOf(g).includes(c)));
-  const db = await getDb();
   const rows = await db.$queryRawUnsafe<Row[]>(
     `${sql},
     rows AS (
       SELECT channel, operator, day, hour, fallback_step, created, delivered, verified, failed, expired, locked, spend, unverified_spend
-      FROM otp_insights_daily WHERE ${where} AND day IN (SELECT day FROM built)
+      FROM otp_insights_daily WHERE ${rollupWhere}
       UNION ALL
       SELECT channel, operator, day, hour, fallback_step, 1, delivered, verified, failed, expired, locked, spend, unverified_spend FROM facts
     )
     SELECT ${used.length ? `GROUPING(${used.join(", ")})` : "0"} AS g, ${selectKeys(used)}, ${countSums("created")}
     FROM rows GROUP BY GROUPING SETS (${sets})`,
-    range.from,
-    range.to,
-    now,
     ...params,
   );
   const out = {} as Record<G, KeyedCounts[]>;
@@ -120,24 +138,35 @@ function countsOf(r: Row): Counts {
 }
 
 /** How many OTPs took each bucket of seconds to be sent and to be verified. */
-export async function readTimings(scope: Scope, range: DayRange, now: Date): Promise<TimingBucket[]> {
-  const { sql, params } = withSources(scope);
-  const { where } = scopeSql(scope);
-  const db = await getDb();
+export async function readTimings(db: Tx, scope: Scope, range: DayRange, now: Date): Promise<TimingBucket[]> {
+  const { sql, params, rollupWhere } = await sources(db, scope, range, now);
   const rows = await db.$queryRawUnsafe<{ kind: TimingKind; bucket: number; count: bigint }[]>(
     `${sql},
     rows AS (
-      SELECT kind, bucket, count FROM otp_insights_timings WHERE ${where} AND day IN (SELECT day FROM built)
+      SELECT kind, bucket, count FROM otp_insights_timings WHERE ${rollupWhere}
       UNION ALL
       SELECT 'delivered', ${bucketSql("to_delivered")}, 1 FROM facts WHERE to_delivered IS NOT NULL
       UNION ALL
       SELECT 'verified', ${bucketSql("to_verified")}, 1 FROM facts WHERE to_verified IS NOT NULL
     )
     SELECT kind, bucket, sum(count)::bigint AS count FROM rows GROUP BY kind, bucket ORDER BY kind, bucket`,
-    range.from,
-    range.to,
-    now,
     ...params,
   );
   return rows.map((r) => ({ kind: r.kind, bucket: Number(r.bucket), count: Number(r.count) }));
+}
+
+/**
+ * Runs the reads on one snapshot (a page's breakdowns and timings agree) with JIT off:
+ * the per-day join's row estimate is far above what it reads, and compiling the plan
+ * cost more than running it (bench/insights.ts).
+ */
+export async function inSnapshot<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL jit = off");
+      return fn(tx);
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
 }

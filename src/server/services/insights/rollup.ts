@@ -36,7 +36,7 @@ export async function buildInsightsRollups(now: Date = new Date()): Promise<stri
   );
   if (!oldest || oldest.day > newest) return [];
   const missing = await db.$queryRawUnsafe<{ day: string }[]>(
-    `SELECT to_char(g::date, 'YYYY-MM-DD') AS day FROM generate_series($2::date, $1::date, interval '-1 day') g
+    `SELECT to_char(g::date, 'YYYY-MM-DD') AS day FROM generate_series($1::date, $2::date, interval '-1 day') g
      WHERE NOT EXISTS (SELECT 1 FROM otp_insights_days d WHERE d.day = g::date) ORDER BY g DESC LIMIT ${DAYS_PER_PASS}`,
     newest,
     oldest.day,

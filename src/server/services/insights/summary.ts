@@ -1,7 +1,7 @@
 // GET /v3/insights/summary and everything built on it: totals and one breakdown for a
 // range of WIB days, each bucket with the same figures as the totals.
 import type { InsightsCountsData, InsightsGroup, InsightsSummaryData, InsightsSummaryQuery } from "@/schemas/v3/insights";
-import { readBreakdowns, type Counts, type DayRange, type KeyedCounts, type Scope } from "./query";
+import { inSnapshot, readBreakdowns, type Counts, type DayRange, type KeyedCounts, type Scope } from "./query";
 
 /** verified ÷ created, to 4 decimals; 0 when nothing was created. */
 export function conversionRate(verified: number, created: number): number {
@@ -43,7 +43,7 @@ export function completeBuckets(group: InsightsGroup, range: DayRange, found: Ke
 export async function summarize(scope: Scope, query: InsightsSummaryQuery, now: Date): Promise<InsightsSummaryData> {
   const range = { from: query.from, to: query.to };
   const group = query.group_by;
-  const found = await readBreakdowns(scope, range, group ? (["total", group] as const) : (["total"] as const), now);
+  const found = await inSnapshot((tx) => readBreakdowns(tx, scope, range, group ? (["total", group] as const) : (["total"] as const), now));
   const totals = found.total[0] ?? { key: "", ...ZERO };
   const groups = group ? completeBuckets(group, range, (found as Record<InsightsGroup, KeyedCounts[]>)[group]) : [];
   return { from: query.from, to: query.to, totals: countsData(totals), groups: groups.map((g) => ({ key: g.key, ...countsData(g) })) };
