@@ -61,34 +61,35 @@ export type DayPoint = { key: string; created: number; verified: number; spend: 
 
 const W = 600;
 const H = 200;
-const PAD = { left: 36, right: 8, top: 10, bottom: 22 };
 
-/** Created (solid blue) and verified (dashed orange) per day. */
+/**
+ * Created (solid blue) and verified (dashed orange) per day. The SVG stretches to
+ * the card (its strokes keep their width); the axis labels are HTML, so they keep
+ * their size on a phone.
+ */
 export function DailyLines({ points }: { points: DayPoint[] }) {
   const max = Math.max(1, ...points.map((p) => p.created));
-  const x = (i: number) => PAD.left + (points.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (points.length - 1)) * (W - PAD.left - PAD.right));
-  const y = (v: number) => PAD.top + (1 - v / max) * (H - PAD.top - PAD.bottom);
+  const x = (i: number) => (points.length === 1 ? W / 2 : (i / (points.length - 1)) * W);
+  const y = (v: number) => 4 + (1 - v / max) * (H - 8);
   const line = (pick: (p: DayPoint) => number) => points.map((p, i) => `${x(i).toFixed(1)},${y(pick(p)).toFixed(1)}`).join(" ");
   const ticks = points.length <= 1 ? [0] : [0, Math.floor((points.length - 1) / 2), points.length - 1];
+  const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`OTP dibuat dan terverifikasi per hari, ${points.length} hari; paling banyak ${max} dibuat dalam sehari. Angkanya ada di tabel data.`}>
-        <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} stroke="#94a3b8" />
-        <line x1={PAD.left} x2={W - PAD.right} y1={y(max)} y2={y(max)} stroke="#e2e8f0" />
-        <text x={PAD.left - 4} y={y(max) + 4} textAnchor="end" fontSize="12" fill="#475569">
-          {max}
-        </text>
-        <text x={PAD.left - 4} y={y(0) + 4} textAnchor="end" fontSize="12" fill="#475569">
-          0
-        </text>
-        <polyline points={line((p) => p.created)} fill="none" stroke={PALETTE.blue} strokeWidth="2.5" />
-        <polyline points={line((p) => p.verified)} fill="none" stroke={PALETTE.orange} strokeWidth="2.5" strokeDasharray="6 4" />
-        {ticks.map((i) => (
-          <text key={i} x={x(i)} y={H - 6} textAnchor={i === 0 ? "start" : i === points.length - 1 ? "end" : "middle"} fontSize="12" fill="#475569">
-            {points[i] ? `${points[i].key.slice(8, 10)}/${points[i].key.slice(5, 7)}` : ""}
-          </text>
-        ))}
-      </svg>
+      <div role="img" aria-label={`OTP dibuat dan terverifikasi per hari, ${points.length} hari; paling banyak ${max} dibuat dalam sehari. Angkanya ada di tabel data.`}>
+        <p className="mb-1 text-xs text-slate-600" aria-hidden>
+          maks {formatNumber(max)}
+        </p>
+        <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-40 w-full border-b border-slate-300 sm:h-48" aria-hidden>
+          <polyline points={line((p) => p.created)} fill="none" stroke={PALETTE.blue} strokeWidth="2.5" vectorEffect="non-scaling-stroke" />
+          <polyline points={line((p) => p.verified)} fill="none" stroke={PALETTE.orange} strokeWidth="2.5" strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
+        </svg>
+        <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
+          {ticks.map((i) => (
+            <span key={i}>{points[i] ? dayLabel(points[i].key) : ""}</span>
+          ))}
+        </div>
+      </div>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600">
         <Legend swatch={<span className="inline-block h-0.5 w-5" style={{ backgroundColor: PALETTE.blue }} />}>Dibuat</Legend>
         <Legend swatch={<span className="inline-block w-5 border-t-2 border-dashed" style={{ borderColor: PALETTE.orange }} />}>Terverifikasi</Legend>
