@@ -6,17 +6,24 @@ import { readFileSync } from "node:fs";
 import { expectedBy, expectedFor, type MixOtp } from "../tests/harness/insights-mix";
 import { seedInsights } from "./support/insights-database";
 import { shotsAtThreeWidths } from "./support/layout";
+import { otpctl } from "./support/otpctl";
 import { operatorMerchant, signIn } from "./support/sign-in";
 
 const rupiah = (n: number) => `Rp ${n.toLocaleString("id-ID")}`;
 const percent = (verified: number, created: number) => `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format((verified / created) * 100)}%`;
 const yesterdayWib = () => new Date(Date.now() + 7 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
 
-test("a merchant reads where OTPs convert and where credits go, and downloads a breakdown", async ({ page }) => {
+test("a merchant reads where OTPs convert and where credits go, and downloads a breakdown", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const m = operatorMerchant("Kopi Insights");
   const mix: MixOtp[] = await seedInsights(m.merchant_id, yesterdayWib());
   const all = expectedFor(mix);
+  // The same figures through the production front's /v3 dispatch.
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
+  const days = [...new Set(mix.map((o) => o.day))].sort();
+  const api = await (await request.get(`/v3/insights/summary?from=${days[0]}&to=${days[2]}&group_by=fallback_step`, { headers: { authorization: `Bearer ${key}` } })).json();
+  expect(api.data.totals).toEqual({ created: 100, delivered: 90, verified: 37, failed: 10, expired: 48, locked: 5, spend: all.spend, conversion_rate: 0.37 });
+  expect(api.data.groups.map((g: { key: string; verified: number }) => [g.key, g.verified])).toEqual([["0", 31], ["1", 6]]);
   await signIn(page, m.email, m.password);
 
   await page.getByRole("link", { name: "Insights" }).first().click();
