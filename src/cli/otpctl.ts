@@ -6,6 +6,7 @@ import type { Command } from "./command";
 import { channelCommands } from "./commands/channel";
 import { databaseCommands } from "./commands/database";
 import { fraudCommands } from "./commands/fraud";
+import { insightsCommands } from "./commands/insights";
 import { keyCommands } from "./commands/key";
 import { mailCommands } from "./commands/mail";
 import { merchantCommands } from "./commands/merchant";
@@ -20,7 +21,7 @@ import { prepareSchema } from "@/server/db/schema-check";
 import { isAppError } from "@/server/errors";
 import { setLogStream } from "@/server/log";
 
-export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands];
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands, ...insightsCommands];
 
 function usage(): string {
   return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");

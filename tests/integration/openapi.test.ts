@@ -129,6 +129,7 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v3/account",
+      "/v3/insights/summary",
       "/v3/otp/{otp_id}",
       "/v3/request",
       "/v3/send",

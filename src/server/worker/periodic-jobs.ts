@@ -13,6 +13,7 @@ import { purgePersonalData } from "@/server/services/retention/purge-personal-da
 import { PURGE_EVERY_MS, purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
 import { recordRetentionPurge } from "@/server/metrics/record";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
+import { buildInsightsRollups } from "@/server/services/insights/rollup";
 import { log, messageOf } from "@/server/log";
 
 export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
@@ -36,6 +37,8 @@ const JOBS: Job[] = [
   { name: "purge-old-webhook-events", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("webhook_event_deleted", purgeOldWebhookEvents({ now })) },
   // Partition maintenance: days ahead are created, days past retention dropped (first run at start-up).
   { name: "maintain-api-log-partitions", everyMs: 60 * 60_000, run: purgeOldApiLog },
+  // Days settle an hour after they end; a backlog (a year of OTPs before the rollup existed) drains a week per pass.
+  { name: "build-insights-rollups", everyMs: 60_000, run: buildInsightsRollups },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {
