@@ -1,17 +1,18 @@
 import { spawn } from "node:child_process";
-import { expect } from "vitest";
-import path from "node:path";
+import { expect, inject } from "vitest";
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-const tsx = path.resolve("node_modules/.bin/tsx");
-
-/** Runs otpctl as operators do (a separate process), with the given environment overrides. */
+/**
+ * Runs otpctl as operators do (a separate process), with the given environment overrides.
+ * The process runs the CLI bundled once for this run (otpctl-bundle.ts), not tsx, which
+ * compiled the sources again on every call.
+ */
 export function otpctl(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete merged[k];
-    const child = spawn(tsx, ["src/cli/otpctl.ts", ...args], { env: merged });
+    const child = spawn(process.execPath, [inject("otpctlBundle"), ...args], { env: merged });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

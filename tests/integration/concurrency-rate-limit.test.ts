@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { newMerchant } from "../harness/v3-fixtures";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = inject("redisUrl");
 const LIMIT = 15;
 const BURST = 40;
 
