@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { EnvError, getEnv } from "@/env";
+import { EnvError, getEnv, requireSharedSecrets } from "@/env";
 import { getChannelAdapter } from "@/server/channels/registry";
 import { getPaymentGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
@@ -39,7 +39,9 @@ function buildIsStale(): boolean {
 }
 
 // A signal during start-up (Ctrl-C while the first build runs) must still stop the
-// embedded database this process brought up; once the server runs, it is forwarded.
+// embedded database this process brought up; once the server runs, it is forwarded
+// and this process waits for the server to drain and exit (serve.mjs, "Graceful
+// shutdown" in docs/configuration.md) before it leaves the database.
 let server: ChildProcess | undefined;
 let stopRequested: NodeJS.Signals | undefined;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -52,6 +54,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const env = getEnv();
+  requireSharedSecrets();
   const database = await resolveDatabase();
   const leave = async (code: number): Promise<never> => {
     await database.stop();
@@ -71,7 +74,11 @@ async function main(): Promise<void> {
   const providers = Object.fromEntries(CHANNELS.map((channel) => [channel, getChannelAdapter(channel).provider]));
   log.info({ channels: providers, payment_gateway: getPaymentGateway().name }, "delivery providers");
 
-  const childEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
+  // On the embedded default the server attaches to the database of DATA_DIR itself, as
+  // otpctl does: it then sees the same configuration as this process (no DATABASE_URL,
+  // so it reads the secrets kept in DATA_DIR instead of refusing to run without them).
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   if (!dev && buildIsStale()) {
     log.info("building the app (first start or sources changed)");
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });

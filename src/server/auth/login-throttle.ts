@@ -11,6 +11,7 @@ import Redis from "ioredis";
 import { getEnv } from "@/env";
 import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
 import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
+import { onShutdown } from "@/server/lifecycle.mjs";
 
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 50;
@@ -136,6 +137,11 @@ if v > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 const holder = globalThis as unknown as { __sandiLoginThrottle?: { url: string | undefined; store: LoginThrottleStore } };
+onShutdown("close", () => {
+  const current = holder.__sandiLoginThrottle;
+  holder.__sandiLoginThrottle = undefined;
+  return current?.store.close?.();
+});
 
 /** Per process, for the configured REDIS_URL (a changed URL, in tests, gets a new store). */
 export function getLoginThrottleStore(): LoginThrottleStore {
