@@ -47,7 +47,15 @@ async function main() {
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(process.cwd(), distDir), `http://${hostname ?? "localhost"}:${port}`);
 
+  // Responses being written, so shutdown can end their keep-alive connections as soon as each is answered.
+  const answering = new Set();
+  let closing = false;
   const server = createServer((req, res) => {
+    answering.add(res);
+    res.once("close", () => {
+      answering.delete(res);
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
     // Clients holding a keep-alive connection reconnect (through the load balancer, to another instance) instead of reusing one about to close.
     if (isDraining()) res.setHeader("connection", "close");
     prepareRequest(req);
@@ -87,6 +95,7 @@ async function main() {
   async function drainAndExit(signal) {
     const wait = signal === "SIGTERM" ? (drainMs() ?? DEFAULT_DRAIN_MS) : 0;
     startDraining();
+    for (const res of answering) if (!res.headersSent) res.setHeader("connection", "close");
     log.info({ signal, drain_ms: wait }, "draining: /readyz answers 503, requests are still served");
     // The in-app worker (src/instrumentation.ts) stops claiming now and finishes its deliveries while the drain runs.
     const workerStopped = globalThis.__sandiWorker?.stop?.().catch(() => undefined);
@@ -95,8 +104,9 @@ async function main() {
       log.error({ finish_ms: FINISH_MS }, "requests still in flight after the shutdown bound; exiting anyway");
       process.exit(1);
     }, FINISH_MS).unref();
+    closing = true;
     const closed = new Promise((resolve) => server.close(resolve));
-    // Idle keep-alive connections would otherwise hold close() open.
+    // Idle keep-alive connections would otherwise hold close() open (and those of requests in flight once answered, above).
     server.closeIdleConnections();
     await closed;
     await workerStopped;
