@@ -4,14 +4,15 @@
 // run's database and Redis, behind a round-robin front that takes an instance out
 // when its /readyz answers 503. Steady creations (each with an external_id) and
 // reads; each instance in turn gets a replacement, then SIGTERM.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { buildApp, freePort, startApp, type AppServer } from "../../bench/lib/server";
+import { buildApp, DIST_DIR, freePort, startApp, type AppServer } from "../../bench/lib/server";
 import { databaseUrl } from "../harness/per-file-database";
 import { startRoundRobinFront, type RoundRobinFront } from "../harness/round-robin-front";
 import { newMerchant } from "../harness/v3-fixtures";
@@ -151,5 +152,27 @@ describe("SIGTERM on a busy instance", { timeout: 600_000 }, () => {
     expect(readFileSync(instance.logFile, "utf8")).toContain('"msg":"stopped"');
     const logged = await query<{ n: string }>(`SELECT count(*) AS n FROM api_request_logs WHERE merchant_id = $1 AND path = '/v3/request' AND status = 200`, [m.id]);
     expect(Number(logged[0].n)).toBe(4);
+  });
+});
+
+describe("npm start on the embedded database, stopped with SIGTERM", { timeout: 600_000 }, () => {
+  it("forwards the signal, lets the server drain (its /readyz answers 503 meanwhile) and exit 0, then stops the embedded PostgreSQL", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-start-"));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_DIST_DIR: DIST_DIR, SHUTDOWN_DRAIN_MS: "3000", LOG_REQUESTS: "0" };
+    delete env.DATABASE_URL;
+    const launcher = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts"], { env, stdio: "ignore" });
+    const exit = new Promise<number | null>((resolve) => launcher.once("exit", (code) => resolve(code)));
+    try {
+      const readyz = () => fetch(`http://127.0.0.1:${port}/readyz`).then(async (r) => ((await r.json()) as { status: string }).status, () => "unreachable");
+      await waitFor(async () => (await readyz()) === "ready", { timeoutMs: 240_000, what: "npm start to serve" });
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(true);
+      launcher.kill("SIGTERM");
+      await waitFor(async () => (await readyz()) === "draining", { timeoutMs: 30_000, what: "the server to report draining" });
+      expect(await exit).toBe(0);
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+    } finally {
+      if (launcher.exitCode === null) launcher.kill("SIGKILL");
+    }
   });
 });
