@@ -4,6 +4,14 @@ import { expect, inject } from "vitest";
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 /**
+ * For a test that runs otpctl several times. Each call is a process of its own that
+ * connects, checks the schema and often hashes a password (argon2): about half a
+ * second on an idle machine, but up to 10 s each on a 2-core machine shared with
+ * other test runs (a test of 8 calls took 78 s there), so 120 s was not enough.
+ */
+export const CLI_TEST_TIMEOUT_MS = 300_000;
+
+/**
  * Runs otpctl as operators do (a separate process), with the given environment overrides.
  * The process runs the CLI bundled once for this run (otpctl-bundle.ts), not tsx, which
  * compiled the sources again on every call.
