@@ -95,8 +95,10 @@ describe("a rolling restart behind a load balancer", { timeout: 600_000 }, () =>
     await waitFor(() => accepted.size >= 20, { timeoutMs: 60_000, what: "the load to be under way" });
 
     // Each instance in turn: its replacement comes up and is taken in, then it gets SIGTERM.
+    const replacements: Instance[] = [];
     for (const old of [b, a]) {
       const replacement = await startInstance(1500);
+      replacements.push(replacement);
       const added = lb.add(replacement.port);
       await waitFor(() => added.healthy, { timeoutMs: 10_000, what: "the front to take the replacement in" });
       const before = accepted.size;
@@ -108,6 +110,9 @@ describe("a rolling restart behind a load balancer", { timeout: 600_000 }, () =>
     }
     loading = false;
     await clients;
+    // Stopped here, not after the file: their API log rows must not land in the next test's tables.
+    for (const r of replacements) r.app.process.kill("SIGTERM");
+    expect(await Promise.all(replacements.map((r) => r.exit))).toEqual([0, 0]);
 
     expect(lb.failures).toEqual([]);
     expect(answers.filter((x) => x.status !== 200)).toEqual([]);
