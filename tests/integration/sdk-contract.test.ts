@@ -4,6 +4,8 @@
 // as its class by each suite. PHP comes from Debian (`npm test` installs php-cli and
 // php-curl when this shell may); without it the PHP suite is skipped with the reason printed.
 import { execFile, spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +58,30 @@ describe("the TypeScript SDK (sdk/typescript) against a live server", () => {
   it("passes its contract suite, covering every /v3 error code", async () => {
     const covered = await suite(process.execPath, ["sdk/typescript/test/contract.mjs"], await sdkSuiteEnv(server.baseUrl, inbox, DISABLED_CHANNEL));
     expect(covered).toEqual(everyCode());
+  }, 90_000);
+
+  it("packs with npm pack, installs into an empty project (ESM, CommonJS and types) and runs its quick start", async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), "sandi-sdk-quickstart-"));
+    try {
+      const packed = await run("npm", ["pack", "--pack-destination", project], { cwd: path.join(root, "sdk/typescript") });
+      const tarball = path.join(project, packed.stdout.trim().split("\n").pop()!);
+      writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "quickstart-check", private: true, type: "module" }));
+      await run("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund"], { cwd: project });
+      copyFileSync(path.join(root, "sdk/typescript/examples/quickstart.mjs"), path.join(project, "quickstart.mjs"));
+      const env = await sdkSuiteEnv(server.baseUrl, inbox, DISABLED_CHANNEL);
+      const quickstart = await run(process.execPath, ["quickstart.mjs"], { cwd: project, env: { ...process.env, ...env } });
+      expect(quickstart.stdout).toMatch(/^sent OTP\w+, status sent$/m);
+      expect(quickstart.stdout).toMatch(/^verified: true$/m);
+      const cjs = await run(process.execPath, ["-e", 'const { Sandi, RateLimitedError, SandiError } = require("@sandi/node"); console.log(typeof Sandi.webhooks.verify, new RateLimitedError({ code: "RATE_LIMITED", message: "", status: 429, requestId: null, retryAfter: 1 }) instanceof SandiError)'], { cwd: project });
+      expect(cjs.stdout.trim()).toBe("function true");
+      // The declarations resolve under Node's own ESM rules, as a merchant's TypeScript project sees them.
+      writeFileSync(path.join(project, "check.ts"), 'import { Sandi, type OtpTransaction } from "@sandi/node";\nconst s = new Sandi({ apiKey: "k", baseUrl: "http://x" });\nexport const p: Promise<OtpTransaction> = s.otp.request({ channel: "sms", destination: "6281234567890", externalId: "a" });\n');
+      await run(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "node", "--typeRoots", path.join(root, "node_modules/@types"), "check.ts"], { cwd: project }).catch((err) => {
+        throw new Error(`tsc in the quick-start project: ${err.stdout}${err.stderr}`);
+      });
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   }, 90_000);
 });
 
