@@ -45,7 +45,7 @@ describe("/docs: the SDK call beside each curl example", () => {
   it("writes TypeScript that parses", () => {
     for (const e of [...examples, ...fixed]) {
       const lines = e.typescript.split("\n");
-      const source = [...lines.filter((l) => l.startsWith("import ")), "async function f(sandi: any, process: any) {", ...lines.filter((l) => !l.startsWith("import ")), "}"].join("\n");
+      const source = [...lines.filter((l) => l.startsWith("import ")), "async function f(sandi: any, process: any) {", "{", ...lines.filter((l) => !l.startsWith("import ")), "}", "}"].join("\n");
       expect(() => transformSync(source, { loader: "ts" }), e.typescript).not.toThrow();
     }
   });
