@@ -12,15 +12,19 @@ import { updateMerchant } from "@/server/services/merchants/merchants";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { newMerchant, requestOtp } from "./v3-fixtures";
 
-export type Inbox = { url: string; readUrl: string; close: () => Promise<void> };
+export type Inbox = { url: string; readUrl: string; silentUrl: string; close: () => Promise<void> };
 
-/** Records every POST; `GET /inbox` answers them as JSON ({ headers, body }), oldest first. */
+/**
+ * Records every POST; `GET /inbox` answers them as JSON ({ headers, body }), oldest first.
+ * Anything under `/silent` is never answered: a server that hangs, for the SDKs' timeouts.
+ */
 export async function startWebhookInbox(): Promise<Inbox> {
   const received: { headers: Record<string, unknown>; body: string }[] = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
+      if (req.url?.startsWith("/silent")) return;
       if (req.method === "POST") {
         received.push({ headers: req.headers, body });
         return void res.writeHead(200).end("ok");
@@ -33,6 +37,7 @@ export async function startWebhookInbox(): Promise<Inbox> {
   return {
     url: `${base}/hooks/sandi`,
     readUrl: `${base}/inbox`,
+    silentUrl: `${base}/silent`,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
@@ -76,5 +81,6 @@ export async function sdkSuiteEnv(baseUrl: string, inbox: Inbox, disabledChannel
     SANDI_DISABLED_CHANNEL: disabledChannel,
     SANDI_WEBHOOK_SECRET: secret,
     SANDI_WEBHOOK_INBOX: inbox.readUrl,
+    SANDI_SILENT_URL: inbox.silentUrl,
   };
 }

@@ -63,7 +63,8 @@ describe("the TypeScript SDK (sdk/typescript) against a live server", () => {
   it("packs with npm pack, installs into an empty project (ESM, CommonJS and types) and runs its quick start", async () => {
     const project = mkdtempSync(path.join(os.tmpdir(), "sandi-sdk-quickstart-"));
     try {
-      const packed = await run("npm", ["pack", "--pack-destination", project], { cwd: path.join(root, "sdk/typescript") });
+      // dist/ was built above; packing without the prepack build keeps this test short.
+      const packed = await run("npm", ["pack", "--ignore-scripts", "--pack-destination", project], { cwd: path.join(root, "sdk/typescript") });
       const tarball = path.join(project, packed.stdout.trim().split("\n").pop()!);
       writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "quickstart-check", private: true, type: "module" }));
       await run("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund"], { cwd: project });

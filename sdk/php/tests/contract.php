@@ -374,6 +374,20 @@ scenario('network errors: a read is retried, a verify is not', function () {
     }
     same(1, count($retries), 'only the read was retried');
 });
+scenario('a server that never answers: TIMEOUT after the timeout, per attempt', function () {
+    $retries = [];
+    $silent = new Client('sk_test_x', ['base_url' => env_of('SANDI_SILENT_URL'), 'timeout' => 0.3, 'max_retries' => 1, 'on_retry' => function ($info) use (&$retries) {
+        $retries[] = $info;
+    }]);
+    try {
+        $silent->account->get();
+        throw new RuntimeException('a silent server answered');
+    } catch (ConnectionException $e) {
+        same('TIMEOUT', $e->getErrorCode(), 'code');
+        same(0, $e->getStatus(), 'status');
+    }
+    same(1, count($retries), 'a read is retried after a timeout');
+});
 
 if ($failed > 0) {
     echo "$failed scenario(s) failed\n";

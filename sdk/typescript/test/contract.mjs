@@ -237,6 +237,12 @@ await scenario("network errors: a read is retried, a verify is not", async () =>
   await assert.rejects(nowhere.otp.verify({ otpId: "OTP20200101ABCD000001", otp: "1234" }), SandiConnectionError);
   assert.equal(retries.length, 1);
 });
+await scenario("a server that never answers: TIMEOUT after timeoutMs, per attempt", async () => {
+  const retries = [];
+  const silent = new Sandi({ apiKey: "sk_test_x", baseUrl: env("SANDI_SILENT_URL"), timeoutMs: 300, maxRetries: 1, onRetry: (r) => retries.push(r) });
+  await assert.rejects(silent.account.get(), (e) => e instanceof SandiConnectionError && e.code === "TIMEOUT" && e.status === 0);
+  assert.equal(retries.length, 1);
+});
 
 if (failed) {
   console.log(`${failed} scenario(s) failed`);
