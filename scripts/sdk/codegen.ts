@@ -206,6 +206,40 @@ function phpException(c: ErrorCodeInfo): string {
   return ["<?php", `// ${HEADER}`, "", "namespace Sandi\\Exception;", "", "use Sandi\\SandiException;", "", `/** ${c.code} (HTTP ${c.status}) */`, `class ${phpClass(c)} extends SandiException`, "{", "}", ""].join("\n");
 }
 
+// ---- Python (3.8+, standard library only) ----
+
+function pythonGenerated(doc: Json): string {
+  const ops = operationsOf(doc);
+  const codes = errorCodesOf(doc);
+  const pyList = (items: string[]) => `[${items.map((q) => `"${q}"`).join(", ")}]`;
+  return [
+    `# ${HEADER}`,
+    '"""The /v3 endpoints and one exception class per error code."""',
+    "",
+    "from ._errors import SandiError",
+    "",
+    "# Every /v3 endpoint, by operationId.",
+    "ENDPOINTS = {",
+    ...ops.map((o) => `    "${o.operationId}": {"method": "${o.method}", "path": "${o.path}", "query": ${pyList(o.query)}},`),
+    "}",
+    "",
+    "# Every error code the API answers, with the HTTP status it comes with.",
+    "ERROR_STATUS = {",
+    ...codes.map((c) => `    "${c.code}": ${c.status},`),
+    "}",
+    "",
+    ...codes.flatMap((c) => ["", `class ${c.className}(SandiError):`, `    """${c.code} (HTTP ${c.status})"""`, ""]),
+    "",
+    "# The class each code is raised as.",
+    "ERROR_CLASSES = {",
+    ...codes.map((c) => `    "${c.code}": ${c.className},`),
+    "}",
+    "",
+    `__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", ${codes.map((c) => `"${c.className}"`).join(", ")}]`,
+    "",
+  ].join("\n");
+}
+
 /** Every generated file, by its path under sdk/. */
 export function generateSdkFiles(doc: Json): Record<string, string> {
   const files: Record<string, string> = {
@@ -213,6 +247,7 @@ export function generateSdkFiles(doc: Json): Record<string, string> {
     "typescript/src/generated/errors.ts": typescriptErrors(doc),
     "php/src/Generated/Endpoints.php": phpEndpoints(doc),
     "php/src/Generated/ErrorCodes.php": phpErrorCodes(doc),
+    "python/src/sandi/_generated.py": pythonGenerated(doc),
   };
   for (const c of errorCodesOf(doc)) files[`php/src/Exception/${phpClass(c)}.php`] = phpException(c);
   return files;

@@ -1,4 +1,4 @@
-// The SDKs against a live Sandi: /v3 served over HTTP as `npm start` serves it, on this
+// The SDKs (TypeScript, PHP, Python) against a live Sandi: /v3 served over HTTP as `npm start` serves it, on this
 // file's database, and each SDK's own contract suite (sdk/*/test) run as a merchant's
 // code would run it. Every error code of the OpenAPI document must be provoked and seen
 // as its class by each suite. PHP comes from Debian (`npm test` installs php-cli and
@@ -106,6 +106,17 @@ describe.skipIf(noPhp !== null)("the PHP SDK (sdk/php) against a live server", (
 
   it("passes its contract suite, covering every /v3 error code", async () => {
     const covered = await suite("php", ["sdk/php/tests/contract.php"], await sdkSuiteEnv(server.baseUrl, inbox, DISABLED_CHANNEL));
+    expect(covered).toEqual(everyCode());
+  }, 90_000);
+});
+
+const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
+const noPython = python.error ? "python3 is not installed (apt-get install -y python3)" : null;
+if (noPython) console.warn(`SKIPPED: the Python SDK's contract suite (sdk/python): ${noPython}`);
+
+describe.skipIf(noPython !== null)("the Python SDK (sdk/python) against a live server", () => {
+  it("passes its contract suite, covering every /v3 error code", async () => {
+    const covered = await suite("python3", ["-B", "sdk/python/tests/contract.py"], await sdkSuiteEnv(server.baseUrl, inbox, DISABLED_CHANNEL));
     expect(covered).toEqual(everyCode());
   }, 90_000);
 });

@@ -37,6 +37,12 @@ describe("every /v3 endpoint has an SDK method", () => {
     expect(Object.keys(OPERATION_METHODS).sort()).toEqual(operationIds);
   });
 
+  it("in the Python SDK", () => {
+    const client = readFileSync(path.join(sdkRoot, "python/src/sandi/_client.py"), "utf8");
+    const table = client.slice(client.indexOf("OPERATION_METHODS = {"));
+    expect([...table.matchAll(/"(\w+)": "[\w.]+"/g)].map((m) => m[1]).sort()).toEqual(operationIds);
+  });
+
   it("in the PHP SDK", () => {
     const client = readFileSync(path.join(sdkRoot, "php/src/Client.php"), "utf8");
     const table = client.slice(client.indexOf("const OPERATION_METHODS"));
