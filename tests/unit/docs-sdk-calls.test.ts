@@ -1,5 +1,5 @@
 // The API reference (/docs) shows each curl example beside the same call through the
-// TypeScript and PHP SDKs: every operation has one, the method names are the SDKs'
+// TypeScript, PHP and Python SDKs: every operation has one, the method names are the SDKs'
 // own, and each snippet is valid code in its language.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -32,13 +32,17 @@ describe("/docs: the SDK call beside each curl example", () => {
   it("names the methods the SDKs have, for every operation", () => {
     expect(Object.fromEntries(Object.entries(SDK_METHODS).map(([id, m]) => [id, m.ts]))).toEqual(OPERATION_METHODS);
     const phpClient = readFileSync(path.resolve(import.meta.dirname, "../../sdk/php/src/Client.php"), "utf8");
-    for (const [id, m] of Object.entries(SDK_METHODS)) expect(phpClient).toContain(`'${id}' => '${m.php}'`);
+    const pythonClient = readFileSync(path.resolve(import.meta.dirname, "../../sdk/python/src/sandi/_client.py"), "utf8");
+    for (const [id, m] of Object.entries(SDK_METHODS)) {
+      expect(phpClient).toContain(`'${id}' => '${m.php}'`);
+      expect(pythonClient).toContain(`"${id}": "${m.py}"`);
+    }
     expect(Object.keys(SDK_METHODS).sort()).toEqual(operations.map((o) => o.op.operationId).sort());
   });
 
-  it("renders curl, TypeScript and PHP for every operation", () => {
+  it("renders curl, TypeScript, PHP and Python for every operation", () => {
     expect(html.match(/Contoh panggilan/g)?.length).toBe(operations.length);
-    for (const language of ["curl", "typescript", "php"]) expect(html.match(new RegExp(`data-language="${language}"`, "g"))?.length).toBe(operations.length + fixed.length);
+    for (const language of ["curl", "typescript", "php", "python"]) expect(html.match(new RegExp(`data-language="${language}"`, "g"))?.length).toBe(operations.length + fixed.length);
     for (const e of examples) expect(e.typescript, e.id).not.toContain("sandi.raw(");
   });
 
@@ -50,10 +54,18 @@ describe("/docs: the SDK call beside each curl example", () => {
     }
   });
 
+  it("writes Python that compiles", () => {
+    // One interpreter for all of them (a process each is slow on a busy machine); it prints what does not compile.
+    const check = "import json, sys\nfor s in json.load(sys.stdin):\n    try:\n        compile(s, 'snippet', 'exec')\n    except SyntaxError as e:\n        print(s, e)";
+    const compiled = spawnSync("python3", ["-c", check], { input: JSON.stringify([...examples, ...fixed].map((e) => e.python)), encoding: "utf8" });
+    expect(compiled.stderr).toBe("");
+    expect(compiled.stdout).toBe("");
+  });
+
   it.skipIf(phpProbe.error !== undefined)("writes PHP that parses (php -l)", () => {
-    for (const e of [...examples, ...fixed]) {
-      const lint = spawnSync("php", ["-l"], { input: `<?php\n${e.php}\n`, encoding: "utf8" });
-      expect(lint.status, `${e.php}\n${lint.stdout}`).toBe(0);
-    }
+    // All snippets in one file, each in a function of its own, linted in one process.
+    const source = [...examples, ...fixed].map((e, i) => `function snippet${i}($sandi) {\n${e.php}\n}`).join("\n");
+    const lint = spawnSync("php", ["-l"], { input: `<?php\n${source}\n`, encoding: "utf8" });
+    expect(lint.status, `${source}\n${lint.stdout}`).toBe(0);
   });
 });

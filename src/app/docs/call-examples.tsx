@@ -5,6 +5,7 @@ const LANGUAGES: [keyof CallExample, string][] = [
   ["curl", "curl"],
   ["typescript", "TypeScript (@sandi/node)"],
   ["php", "PHP (sandi/sandi-php)"],
+  ["python", "Python (sandi)"],
 ];
 
 /** The same call in curl and in each SDK, one under the other. */

@@ -57,8 +57,8 @@ export default function DocsPage() {
       <section className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 className="text-xl font-semibold">Mulai cepat</h2>
         <p className="mt-2 text-slate-700">
-          Dengan curl, atau dengan SDK resmi untuk TypeScript/Node.js (<Code>@sandi/node</Code>) dan PHP 7.4+ (<Code>sandi/sandi-php</Code>): error bertipe per kode,
-          retry yang aman dan verifikasi webhook. Setiap endpoint di bawah menampilkan panggilan yang sama dalam ketiganya.
+          Dengan curl, atau dengan SDK resmi untuk TypeScript/Node.js (<Code>@sandi/node</Code>), PHP 7.4+ (<Code>sandi/sandi-php</Code>) dan Python 3.8+ (
+          <Code>sandi</Code>): error bertipe per kode, retry yang aman dan verifikasi webhook. Setiap endpoint di bawah menampilkan panggilan yang sama dalam keempatnya.
         </p>
         <CallExamples title="Klien" example={sdkSetup(base)} />
         <CallExamples title="Kirim dan verifikasi" example={quickStart(base)} />
