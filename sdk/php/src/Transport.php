@@ -89,7 +89,8 @@ final class Transport
             return $v !== null && $v !== '';
         });
         $url = $this->baseUrl . $path . ($query ? '?' . http_build_query($query) : '');
-        $headers = ['Authorization: Bearer ' . $this->apiKey, 'Accept: application/json', 'User-Agent: sandi-php/' . Client::VERSION];
+        // An empty Expect stops curl from waiting for "100 Continue" before larger bodies.
+        $headers = ['Authorization: Bearer ' . $this->apiKey, 'Accept: application/json', 'User-Agent: sandi-php/' . Client::VERSION, 'Expect:'];
         $responseHeaders = [];
         $curl = curl_init($url);
         $options = [
@@ -116,7 +117,9 @@ final class Transport
         $errno = curl_errno($curl);
         $error = curl_error($curl);
         $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        curl_close($curl);
+        if (PHP_VERSION_ID < 80000) {
+            curl_close($curl); // a no-op since PHP 8.0, deprecated in 8.5
+        }
         if ($text === false || $errno !== 0) {
             $timedOut = $errno === CURLE_OPERATION_TIMEDOUT;
             throw new ConnectionException($timedOut ? 'No answer within ' . $this->timeout . ' s' : 'Could not reach Sandi: ' . $error, $timedOut ? 'TIMEOUT' : 'CONNECTION_ERROR');
