@@ -36,7 +36,7 @@ async function throwsCode(code, fn) {
     assert.ok(err instanceof SandiError);
     assert.equal(err.code, code);
     assert.equal(err.status, sdk.ERROR_STATUS[code]);
-    if (err.status > 0 && code !== "NOT_FOUND") assert.match(err.requestId ?? "", /^[0-9a-f-]{36}$/);
+    assert.match(err.requestId ?? "", /^[0-9a-f-]{36}$/, "X-Request-Id is kept");
     return err;
   }
   assert.fail(`expected ${code}, but the call succeeded`);
