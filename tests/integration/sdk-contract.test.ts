@@ -53,7 +53,7 @@ async function suite(command: string, args: string[], env: Record<string, string
 describe("the TypeScript SDK (sdk/typescript) against a live server", () => {
   beforeAll(async () => {
     await run(process.execPath, ["sdk/typescript/build.mjs"], { cwd: root });
-  }, 60_000);
+  }, 120_000);
 
   it("passes its contract suite, covering every /v3 error code", async () => {
     const covered = await suite(process.execPath, ["sdk/typescript/test/contract.mjs"], await sdkSuiteEnv(server.baseUrl, inbox, DISABLED_CHANNEL));
@@ -83,7 +83,7 @@ describe("the TypeScript SDK (sdk/typescript) against a live server", () => {
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 /** Why the PHP suite cannot run here, or null when `php` with ext-curl and ext-json is on the PATH. */
