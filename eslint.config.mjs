@@ -20,7 +20,7 @@ const boundary = (files, patterns, ignores = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".next-*/", ".data/", "src/generated/", "test-results/", "playwright-report/", "e2e/artifacts/", "bench/tmp/", "next-env.d.ts"] },
+  { ignores: ["node_modules/", ".next/", ".next-*/", ".data/", "src/generated/", "test-results/", "playwright-report/", "e2e/artifacts/", "bench/tmp/", "next-env.d.ts", "sdk/typescript/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
@@ -41,7 +41,7 @@ export default tseslint.config(
   // Server code logs through src/server/log.ts (structured lines with the request id), never the console.
   { files: ["src/server/**"], rules: { "no-restricted-globals": ["error", { name: "console", message: "Log through src/server/log.ts." }] } },
   {
-    files: ["src/cli/**", "scripts/**", "bench/**", "e2e/**", "tests/**", "src/server/log.ts"],
+    files: ["src/cli/**", "scripts/**", "sdk/*/test/**", "sdk/*/examples/**", "bench/**", "e2e/**", "tests/**", "src/server/log.ts"],
     rules: { "no-console": "off", "no-restricted-globals": "off" },
   },
 );

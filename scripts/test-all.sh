@@ -30,6 +30,18 @@ if [ -z "${TEST_REDIS_URL:-}" ] && ! command -v redis-server >/dev/null 2>&1; th
   fi
 fi
 
+# The PHP SDK's contract suite needs php with curl: installed from Debian when this shell
+# may; otherwise that suite is skipped and says why (the rest of the run is unaffected).
+if ! php -r 'exit(function_exists("curl_init") ? 0 : 1);' >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing PHP (php-cli, php-curl) from Debian (the PHP SDK's contract suite needs it)"
+    { apt-get update -qq && apt-get install -y -qq php-cli php-curl >/dev/null; } || echo "PHP could not be installed: the PHP SDK's contract suite will be skipped" >&2
+  else
+    echo "PHP with curl is missing and this shell cannot install it: the PHP SDK's contract suite will be skipped." >&2
+    echo "(sudo apt-get install -y php-cli php-curl, then run npm test again to include it)" >&2
+  fi
+fi
+
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint --max-warnings=0 .
 echo "== unit + integration"; npx vitest run

@@ -1,4 +1,6 @@
+import { CallExamples } from "./call-examples";
 import { CodeBlock, Paragraphs, anchor, type Json } from "./prose";
+import { callExample } from "./sdk-calls";
 import { SchemaTable } from "./schema-table";
 
 function Examples({ examples }: { examples: Json }) {
@@ -14,7 +16,7 @@ function Examples({ examples }: { examples: Json }) {
   );
 }
 
-export function Operation({ doc, method, path, op }: { doc: Json; method: string; path: string; op: Json }) {
+export function Operation({ doc, base, method, path, op }: { doc: Json; base: string; method: string; path: string; op: Json }) {
   const body = op.requestBody?.content["application/json"];
   const okData = op.responses["200"].content["application/json"].schema.properties.data;
   return (
@@ -30,6 +32,7 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           Parameter path <code className="rounded bg-slate-100 px-1">{p.name}</code>: {p.description}.
         </p>
       ))}
+      <CallExamples example={callExample(base, method, path, op)} />
       {body && <SchemaTable doc={doc} schema={body.schema} caption="Body permintaan (JSON)" />}
       {body && (
         <div className="mt-4">

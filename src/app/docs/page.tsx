@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { buildOpenApiDocument } from "@/server/openapi/document";
+import { CallExamples } from "./call-examples";
 import { Operation } from "./operation";
-import { CodeBlock, Paragraphs, anchor, type Json } from "./prose";
+import { Code, Paragraphs, anchor, type Json } from "./prose";
+import { quickStart, sdkSetup } from "./sdk-calls";
 import { AuthSection, EnvelopeSection, ErrorTable, FallbackSection, RateLimitSection, TestModeSection } from "./reference-sections";
 
 export const dynamic = "force-dynamic";
@@ -54,15 +56,12 @@ export default function DocsPage() {
       </nav>
       <section className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 className="text-xl font-semibold">Mulai cepat</h2>
-        <CodeBlock
-          value={`curl -s ${base}/v3/request \\
-  -H "Authorization: Bearer $SANDI_KEY" -H "Content-Type: application/json" \\
-  -d '{"channel":"whatsapp","destination":"6281234567890"}'
-
-curl -s ${base}/v3/verify \\
-  -H "Authorization: Bearer $SANDI_KEY" -H "Content-Type: application/json" \\
-  -d '{"otp_id":"OTP20261123QWER000042","otp":"482913"}'`}
-        />
+        <p className="mt-2 text-slate-700">
+          Dengan curl, atau dengan SDK resmi untuk TypeScript/Node.js (<Code>@sandi/node</Code>), PHP 7.4+ (<Code>sandi/sandi-php</Code>) dan Python 3.8+ (
+          <Code>sandi</Code>): error bertipe per kode, retry yang aman dan verifikasi webhook. Setiap endpoint di bawah menampilkan panggilan yang sama dalam keempatnya.
+        </p>
+        <CallExamples title="Klien" example={sdkSetup(base)} />
+        <CallExamples title="Kirim dan verifikasi" example={quickStart(base)} />
       </section>
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
         <EnvelopeSection />
@@ -72,7 +71,7 @@ curl -s ${base}/v3/verify \\
         <FallbackSection />
         <ErrorTable />
         {operations.map(({ path, method, op }) => (
-          <Operation key={`${method}${path}`} doc={doc} method={method} path={path} op={op} />
+          <Operation key={`${method}${path}`} doc={doc} base={base} method={method} path={path} op={op} />
         ))}
       </div>
     </div>

@@ -5,7 +5,9 @@ import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 import { ERROR_STATUS } from "@/server/errors";
 import { ERROR_CONDITIONS } from "@/server/openapi/error-catalog";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import { CallExamples } from "./call-examples";
 import { Code, CodeBlock, Prose } from "./prose";
+import { testModeFlow } from "./sdk-calls";
 
 const ERROR_COLUMNS = [{ label: "HTTP" }, { label: "error.code" }, { label: "Kapan" }];
 
@@ -65,14 +67,7 @@ export function TestModeSection({ base }: { base: string }) {
         Hanya untuk kunci uji: <Code>GET /v3/test/messages</Code> (pesan yang &ldquo;terkirim&rdquo;, dengan kodenya), <Code>POST /v3/test/inbound-whatsapp</Code> dan{" "}
         <Code>POST /v3/test/receipts</Code>. Dengan kunci live, path ini dijawab 404 <Code>NOT_FOUND</Code>. Contoh uji sign-in di CI:
       </p>
-      <CodeBlock
-        value={`KEY=$SANDI_TEST_KEY   # sk_test_…
-OTP_ID=$(curl -s ${base}/v3/request -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \
-  -d '{"channel":"sms","destination":"6281234567890"}' | jq -r .data.otp_id)
-CODE=$(curl -s "${base}/v3/test/messages?otp_id=$OTP_ID" -H "Authorization: Bearer $KEY" | jq -r '.data[0].code')
-curl -s ${base}/v3/verify -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \
-  -d "{\\"otp_id\\":\\"$OTP_ID\\",\\"otp\\":\\"$CODE\\"}"   # "verified": true`}
-      />
+      <CallExamples title="curl atau SDK" example={testModeFlow(base)} />
     </Section>
   );
 }

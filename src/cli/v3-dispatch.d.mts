@@ -1,0 +1,6 @@
+// Types for v3-dispatch.mjs (plain JavaScript: the server process runs no TypeScript loader).
+import type { IncomingMessage, ServerResponse } from "node:http";
+export function createV3Dispatcher(
+  table: { routes: { segments: string[] }[]; modules: Record<string, unknown>[] },
+  origin: string,
+): (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;

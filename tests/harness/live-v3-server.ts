@@ -1,0 +1,35 @@
+// /v3 over real HTTP on a free port, served the way `npm start` serves it (the
+// production front, then the route handlers called directly), in this process and
+// against this file's database, for clients that must talk HTTP (the SDKs' suites).
+// Paths outside /v3 get a plain 404: there is no Next here.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { apiUrl, frontAnswer, installFront, isApiPath, prepareRequest } from "../../src/cli/serve-front.mjs";
+import { createV3Dispatcher } from "../../src/cli/v3-dispatch.mjs";
+import { findRouteFiles, orderRoutes } from "../../src/cli/v3-routes.mjs";
+
+export async function startLiveV3Server(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const routes = orderRoutes(findRouteFiles(path.resolve(import.meta.dirname, "../../src/app/v3")));
+  const modules = await Promise.all(routes.map((r) => import(r.file) as Promise<Record<string, unknown>>));
+  // The dispatcher needs the origin, known once the server listens.
+  const route: { dispatch?: ReturnType<typeof createV3Dispatcher> } = {};
+  const server = createServer((req, res) => {
+    prepareRequest(req);
+    const answer = frontAnswer(req.method ?? "", req.url, req.headers);
+    if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
+    req.url = apiUrl(req.url);
+    const pathname = req.url.split("?")[0];
+    const notFound = () => void res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+    if (!isApiPath(pathname)) return notFound();
+    route.dispatch!(req, res, pathname).then((handled) => (handled ? undefined : notFound()), (err) => res.destroy(err));
+  });
+  installFront(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  route.dispatch = createV3Dispatcher({ routes, modules }, baseUrl);
+  return {
+    baseUrl,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
