@@ -6,23 +6,30 @@ import path from "node:path";
 import { build } from "esbuild";
 import { findRouteFiles, orderRoutes, V3_BUNDLE_FILE } from "./v3-routes.mjs";
 
-export async function bundleV3Routes(root, distDir) {
-  const routes = orderRoutes(findRouteFiles(path.join(root, "src", "app", "v3")));
-  const table = JSON.stringify(routes.map((r) => ({ segments: r.segments })));
-  const entry = [`export const routeTable = ${table};`, ...routes.map((r, i) => `export * as r${i} from ${JSON.stringify(r.file)};`)].join("\n");
-  await build({
-    stdin: { contents: entry, resolveDir: root, loader: "js" },
+/**
+ * esbuild options for bundling server code of this checkout into one ES module that
+ * runs with plain node: packages stay external (resolved from node_modules as for the
+ * app), and the generated Prisma client and a few modules read import.meta.url while
+ * CommonJS packages loaded from the bundle need require.
+ */
+export function serverBundleOptions(root, outfile) {
+  return {
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
     tsconfig: path.join(root, "tsconfig.json"),
-    outfile: path.join(distDir, V3_BUNDLE_FILE),
+    outfile,
     logLevel: "warning",
-    // The generated Prisma client and a few modules read import.meta.url; CommonJS
-    // packages loaded from the bundle need require.
     banner: { js: "import { createRequire as __sandiRequire } from 'node:module'; const require = __sandiRequire(import.meta.url);" },
-  });
+  };
+}
+
+export async function bundleV3Routes(root, distDir) {
+  const routes = orderRoutes(findRouteFiles(path.join(root, "src", "app", "v3")));
+  const table = JSON.stringify(routes.map((r) => ({ segments: r.segments })));
+  const entry = [`export const routeTable = ${table};`, ...routes.map((r, i) => `export * as r${i} from ${JSON.stringify(r.file)};`)].join("\n");
+  await build({ stdin: { contents: entry, resolveDir: root, loader: "js" }, ...serverBundleOptions(root, path.join(distDir, V3_BUNDLE_FILE)) });
   return routes.length;
 }

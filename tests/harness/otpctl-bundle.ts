@@ -6,22 +6,11 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { serverBundleOptions } from "../../src/cli/v3-bundle.mjs";
 
 export async function bundleOtpctl(runId: string): Promise<{ file: string; remove: () => void }> {
   const root = process.cwd();
   const file = path.join(root, "node_modules", ".cache", "sandi-tests", `otpctl-${runId}.mjs`);
-  await build({
-    entryPoints: [path.join(root, "src", "cli", "otpctl.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    tsconfig: path.join(root, "tsconfig.json"),
-    outfile: file,
-    logLevel: "warning",
-    // The generated Prisma client reads import.meta.url; CommonJS packages loaded from an ES module need require.
-    banner: { js: "import { createRequire as __sandiRequire } from 'node:module'; const require = __sandiRequire(import.meta.url);" },
-  });
+  await build({ entryPoints: [path.join(root, "src", "cli", "otpctl.ts")], ...serverBundleOptions(root, file) });
   return { file, remove: () => rmSync(file, { force: true }) };
 }

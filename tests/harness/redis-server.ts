@@ -2,22 +2,14 @@
 // integration run's Redis when TEST_REDIS_URL is unset (global-setup.ts), and the
 // Redis a fault test kills and restarts. Nothing is saved to disk.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import Redis from "ioredis";
+import { freePort } from "@/server/db/embedded-postgres";
 import { waitFor } from "./wait-for";
+
+export { freePort };
 
 export type RedisServer = { url: string; port: number; stop: () => Promise<void> };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts redis-server on the port (a free one when omitted) and resolves once it answers PING. */
 export async function startRedisServer(port?: number): Promise<RedisServer> {

@@ -4,7 +4,6 @@
 // Nothing here touches the machine's own Redis.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -14,20 +13,13 @@ import { getLoginThrottleStore } from "@/server/auth/login-throttle";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
 import { getFraudStore } from "@/server/services/fraud/fraud-store";
+import { freePort } from "@/server/db/embedded-postgres";
 import { waitFor } from "./wait-for";
+
+export { freePort };
 
 const run = promisify(execFile);
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One process; `client()` is a direct connection to it (a node, a master, a Sentinel) for the test's own checks. */
 export type RedisProcess = { port: number; process: ChildProcess; stop(): Promise<void>; client(): Redis };
