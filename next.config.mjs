@@ -75,6 +75,10 @@ const nextConfig = (phase) => ({
     "@opentelemetry/instrumentation-ioredis",
   ],
   poweredByHeader: false,
+  // Pages regenerated at run time (the not-found page, anything revalidated) stay in memory:
+  // a production instance never writes into its build directory, so the app directory
+  // can be read-only and every instance serves exactly the build it was given.
+  experimental: { isrFlushToDisk: false },
   // `npm test` type-checks the whole project (tsc --noEmit) before anything else;
   // repeating it in every build would double the first `npm start` on small machines.
   typescript: { ignoreBuildErrors: true, tsconfigPath: tsconfigFor(distDir) },

@@ -96,6 +96,22 @@ test("requests Next cannot represent on /v3 (target *, RSC header, dot segments,
   }
 });
 
+test("a request asking to upgrade (websocket, h2c) is answered like any other, the upgrade ignored", async ({ baseURL, request }) => {
+  const port = Number(new URL(baseURL!).port);
+  // Next attaches its upgrade handling on the first request it serves; make sure one came before.
+  expect((await request.get("/healthz")).status()).toBe(200);
+  for (const [target, upgrade] of [
+    ["/v3/account", "Upgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13"],
+    ["/v3/account", "Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings, close\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA"],
+    ["/healthz", "Upgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13"],
+  ] as const) {
+    const answer = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${upgrade}\r\n\r\n`);
+    const [head] = answer.split("\r\n\r\n");
+    expect(head, `${target} ${upgrade}`).toMatch(target === "/healthz" ? /^HTTP\/1\.1 200 / : /^HTTP\/1\.1 401 /);
+    if (target !== "/healthz") expect(answer).toContain('"code":"UNAUTHORIZED"');
+  }
+});
+
 test("a /v3 path with a trailing or doubled slash is served as the endpoint, not redirected", async ({ request }) => {
   for (const path of ["/v3/account/", "/v3//account"]) {
     const res = await request.get(path, { maxRedirects: 0 });

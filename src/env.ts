@@ -6,6 +6,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "no
 import path from "node:path";
 import { z } from "zod";
 import { parseProxyRanges } from "./server/lib/proxy-ranges";
+import { parseRedisUrl } from "./server/lib/redis-url";
 
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 /** A number where an empty value, like an absent one, means the default (PORT= is not "port 0"). */
@@ -31,7 +32,17 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   DATA_DIR: z.string().min(1).default("./.data"),
-  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  /** One server, a Sentinel group or a Cluster (the forms: src/server/lib/redis-url.ts, docs/configuration.md). */
+  REDIS_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const parsed = parseRedisUrl(v);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.problem });
+      })
+      .optional(),
+  ),
   PORT: integer(1, 65535, 3000),
   BASE_URL: optionalUrl(["http:", "https:"]),
   APP_URL: optionalUrl(["http:", "https:"]),
@@ -82,6 +93,8 @@ const schema = z.object({
   OTP_RETENTION_DAYS: integer(1, 3650, 90),
   /** Days the merchant's API request log ("Log API") is kept. */
   API_LOG_RETENTION_DAYS: integer(1, 365, 14),
+  /** Days webhook events are kept, with their deliveries and attempts (docs/data-retention.md). */
+  WEBHOOK_RETENTION_DAYS: integer(1, 3650, 7),
   /** Writes the API request log (batched, off the request path); off only to measure its cost. */
   API_LOG: flag.default(true),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
@@ -91,7 +104,22 @@ const schema = z.object({
   /** The service's name as payers and users see it: the payee of top-ups (QRIS tag 59, VA account name, receipts). */
   SERVICE_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2, "must be 2 to 50 characters").max(50, "must be 2 to 50 characters").default("Sandi")),
   SUPPORT_WHATSAPP: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{10,15}$/, "must be digits only, 10 to 15 of them").optional()),
+  // Running behind a pooler and migrating as a separate step (docs/migrations.md, docs/configuration.md#pgbouncer).
+  /** Direct connection (never a pooler) for `otpctl migrate` and run-time DDL such as partition maintenance; unset = DATABASE_URL. */
+  MIGRATION_DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  /** `pgbouncer`: DATABASE_URL goes through a transaction-mode pooler, so statements are sent unnamed. */
+  DB_POOLER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "pgbouncer"], "must be none or pgbouncer").default("none")),
+  /** With DATABASE_URL: apply pending migrations at start-up instead of only checking (one instance only). */
+  MIGRATE_AT_START: flag,
 });
+
+/**
+ * What every app and worker process of a deployment with several instances must be
+ * given (optional for one machine, where the defaults stand in): the shared database
+ * and Redis, the secrets every instance must agree on, and the public addresses.
+ * The deployment files (Dockerfile, deploy/) are checked against this list.
+ */
+export const FLEET_REQUIRED_VARIABLES = ["DATABASE_URL", "REDIS_URL", "SESSION_SECRET", "PAYMENT_LINK_SECRET", "OTP_PEPPER", "BASE_URL", "APP_URL"] as const satisfies readonly (keyof typeof schema.shape)[];
 
 /**
  * A vendor is switched on by its credentials, so a vendor given only some of them

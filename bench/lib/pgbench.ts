@@ -64,9 +64,11 @@ export async function pgbench(options: {
   clients: number;
   durationSec: number;
   vars: Record<string, string | number>;
+  /** `extended` sends every statement unnamed (parsed and planned each time), as the app does with DB_POOLER=pgbouncer. */
+  protocol?: "prepared" | "extended";
 }): Promise<PgbenchResult> {
   const file = path.join(options.root ?? process.cwd(), "bench", "pgbench", options.script);
-  const args = ["-n", "-M", "prepared", "-c", String(options.clients), "-j", String(Math.min(2, options.clients)), "-T", String(options.durationSec), "-f", file];
+  const args = ["-n", "-M", options.protocol ?? "prepared", "-c", String(options.clients), "-j", String(Math.min(2, options.clients)), "-T", String(options.durationSec), "-f", file];
   for (const [k, v] of Object.entries(options.vars)) args.push("-D", `${k}=${v}`);
   args.push(options.url);
   const env = options.sessionOptions ? { ...process.env, PGOPTIONS: options.sessionOptions } : process.env;

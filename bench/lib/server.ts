@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { checkBuild } from "../../src/cli/build-manifest.mjs";
 
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
@@ -24,6 +25,8 @@ function newestMtime(target: string): number {
 }
 
 function buildIsStale(root: string): boolean {
+  // A checkout whose `npm run build` records the sources it built (src/cli/build.mjs) is judged by that record.
+  if (existsSync(path.join(root, "src", "cli", "build.mjs"))) return checkBuild(root, DIST_DIR).state !== "fresh";
   const buildId = path.join(root, DIST_DIR, "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const sources = ["src", "public", "package.json", "next.config.mjs", "postcss.config.mjs"].map((p) => newestMtime(path.join(root, p)));
@@ -33,15 +36,15 @@ function buildIsStale(root: string): boolean {
 /** BENCH_BUILD=always|auto|never (default auto: rebuild when sources are newer than the build). Returns build seconds, 0 when skipped. */
 export function buildApp(mode = process.env.BENCH_BUILD ?? "auto", root = process.cwd()): number {
   if (mode === "never" || (mode === "auto" && !buildIsStale(root))) return 0;
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  // A build into its own directory reads a generated tsconfig (next.config.mjs), so tsconfig.json stays untouched.
+  // The checkout's own `npm run build` (another commit's may build differently). A build into its own
+  // directory reads a generated tsconfig (next.config.mjs), so tsconfig.json stays untouched.
   const started = Date.now();
-  const build = spawnSync(process.execPath, [nextBin, "build"], {
+  const build = spawnSync("npm", ["run", "--silent", "build"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
+  if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
   return (Date.now() - started) / 1000;
 }
 

@@ -9,8 +9,8 @@
 --      copy of the message, otp.sent for an endpoint that subscribes: none here), a
 --      normal durable commit. (It finds the row by otp_id, a unique index, where the app
 --      uses the id: a pipeline cannot hand the id on with \gset.)
--- The app takes otp_id counter values from the day's sequence 32 at a time (one nextval
--- round trip per 32 creations, left out here); a random number stands in for them.
+-- The app takes otp_id counter values from the day's counter row 32 at a time (one
+-- sandi_otp_id_block round trip per 32 creations, left out here); a random number stands in for them.
 -- Variables: :merchants (ids 1..n), :price.
 \set mid random(1, :merchants)
 \set dest random(6281100000001, 6289999999999)

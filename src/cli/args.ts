@@ -1,6 +1,7 @@
 // A small argument parser for otpctl: positionals, `--flag value`, `--flag=value`
 // (so `--amount -500` and `--amount=-500` both work) and repeatable flags.
 import { modeSchema, type Mode } from "@/schemas/mode";
+import { LONE_SURROGATE } from "@/server/lib/control-characters";
 
 export type ParsedArgs = { positionals: string[]; flags: Map<string, string[]>; bools: Set<string> };
 const BOOLEAN_FLAGS = new Set(["json", "help"]);
@@ -13,7 +14,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     const token = argv[i];
     if (token === "--") continue;
     if (!token.startsWith("--")) {
-      positionals.push(token);
+      positionals.push(wellFormed(token, `argument "${token}"`));
       continue;
     }
     const eq = token.indexOf("=");
@@ -30,12 +31,18 @@ export function parseArgs(argv: string[]): ParsedArgs {
       value = next;
       i++;
     }
-    flags.set(name, [...(flags.get(name) ?? []), value]);
+    flags.set(name, [...(flags.get(name) ?? []), wellFormed(value, `--${name}`)]);
   }
   return { positionals, flags, bools };
 }
 
 export class UsageError extends Error {}
+
+/** Half of a UTF-16 pair is not text: no command stores or sends it (a program calling otpctl could pass one). */
+function wellFormed(value: string, label: string): string {
+  if (LONE_SURROGATE.test(value)) throw new UsageError(`${label} holds an invalid Unicode character (a lone surrogate)`);
+  return value;
+}
 
 export class Args {
   constructor(private readonly parsed: ParsedArgs, private readonly allowed: string[]) {

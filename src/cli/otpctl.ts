@@ -6,6 +6,7 @@ import type { Command } from "./command";
 import { channelCommands } from "./commands/channel";
 import { databaseCommands } from "./commands/database";
 import { fraudCommands } from "./commands/fraud";
+import { insightsCommands } from "./commands/insights";
 import { keyCommands } from "./commands/key";
 import { mailCommands } from "./commands/mail";
 import { merchantCommands } from "./commands/merchant";
@@ -13,14 +14,14 @@ import { retentionCommands } from "./commands/retention";
 import { sandboxCommands } from "./commands/sandbox";
 import { topupCommands } from "./commands/topup";
 import { webhookCommands } from "./commands/webhook";
-import { EnvError, getEnv } from "@/env";
-import { disconnectDb, getDb } from "@/server/db/client";
+import { EnvError } from "@/env";
+import { disconnectDb } from "@/server/db/client";
 import { resolveDatabase } from "@/server/db/database-url";
-import { migrate, pendingMigrations, readMigrations } from "@/server/db/migrate";
+import { prepareSchema } from "@/server/db/schema-check";
 import { isAppError } from "@/server/errors";
 import { setLogStream } from "@/server/log";
 
-export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands];
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands, ...insightsCommands];
 
 function usage(): string {
   return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");
@@ -33,24 +34,6 @@ function findCommand(positionals: string[]): { command: Command; rest: string[] 
     if (command) return { command, rest: positionals.slice(words) };
   }
   return undefined;
-}
-
-/**
- * The embedded default is migrated on the spot, as `npm start` would. A configured
- * DATABASE_URL (production) is only checked: an operator's command must not change
- * the schema under running servers as a side effect; `otpctl migrate` does that.
- */
-async function prepareSchema(url: string): Promise<void> {
-  if (!getEnv().DATABASE_URL) {
-    await migrate(url);
-    return;
-  }
-  const db = await getDb();
-  const [{ exists }] = await db.$queryRawUnsafe<{ exists: boolean }[]>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`);
-  const pending = exists ? await pendingMigrations((sql) => db.$queryRawUnsafe(sql)) : readMigrations().map((m) => m.name);
-  if (pending.length) {
-    throw new Error(`the database at DATABASE_URL lacks ${pending.length} migration(s) (${pending.join(", ")}): run \`otpctl migrate\` first (the server applies them on start too)`);
-  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -69,7 +52,10 @@ async function main(argv: string[]): Promise<number> {
     const database = await resolveDatabase();
     // Leaving stops the embedded server only when no other process (a running `npm start`) uses it.
     stopDatabase = database.stop;
-    if (found.command.name !== "migrate") await prepareSchema(database.url);
+    // The embedded default is migrated on the spot, as `npm start` would; a configured
+    // DATABASE_URL is only checked: an operator's command never changes the schema
+    // under running servers as a side effect (`otpctl migrate` does that).
+    if (found.command.name !== "migrate") await prepareSchema(database.url, { mayMigrate: false });
     const result = await found.command.run(args);
     process.stdout.write(parsed.bools.has("json") ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
     return 0;

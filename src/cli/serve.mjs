@@ -24,11 +24,16 @@ const log = pino(LOG_FORMAT);
 async function main() {
   const port = Number(option("port", "3000"));
   const hostname = option("hostname", undefined);
-  const app = next({ dev: false, dir: process.cwd(), port, hostname });
+  // Next attaches an 'upgrade' listener to the server of the first request it handles (for
+  // dev's HMR socket and proxied rewrites, neither used here). With one attached, Node hands
+  // every request carrying `Upgrade` (websocket, h2c) to it, and Next closes the connection
+  // unanswered. Given a server of its own that never listens, it attaches there: such a
+  // request is answered like any other, its upgrade ignored.
+  const app = next({ dev: false, dir: process.cwd(), port, hostname, httpServer: createServer() });
   const handle = app.getRequestHandler();
   await app.prepare();
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
-  const dispatchV3 = createV3Dispatcher(await loadV3Routes(process.cwd(), distDir), `http://${hostname ?? "localhost"}:${port}`);
+  const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
 
   const server = createServer((req, res) => {
     prepareRequest(req);

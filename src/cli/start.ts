@@ -1,42 +1,23 @@
 // `npm start`: validates configuration, brings up the database (DATABASE_URL or
-// the embedded server in DATA_DIR), applies migrations, builds the app when the
-// build is missing or older than the sources, then serves it on PORT (serve.mjs).
-// `--dev` runs `next dev` instead.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// the embedded server in DATA_DIR), migrates the embedded one or checks a configured
+// one's schema (src/server/db/schema-check.ts), builds the app when the build is
+// missing or made from other sources (a production start refuses instead:
+// start-build.ts), then serves it on PORT (serve.mjs). `--dev` runs `next dev` instead.
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { EnvError, getEnv } from "@/env";
 import { getChannelAdapter } from "@/server/channels/registry";
 import { getPaymentGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import { resolveDatabase } from "@/server/db/database-url";
-import { migrate } from "@/server/db/migrate";
+import { prepareSchema, SchemaError } from "@/server/db/schema-check";
 import { log } from "@/server/log";
+import { buildWhenNeeded, productionBuildProblem } from "./start-build";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 // Next.js behind a small front that answers, with the envelope, the requests Next cannot represent (see serve.mjs).
 const serveScript = path.join(root, "src", "cli", "serve.mjs");
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === "generated" || entry === "node_modules") continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-function buildIsStale(): boolean {
-  const buildId = path.join(root, getEnv().NEXT_DIST_DIR, "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  const sources = ["src", "public", "package.json", "next.config.mjs", "postcss.config.mjs"].map((p) => newestMtime(path.join(root, p)));
-  return Math.max(...sources) > built;
-}
 
 // A signal during start-up (Ctrl-C while the first build runs) must still stop the
 // embedded database this process brought up; once the server runs, it is forwarded.
@@ -52,6 +33,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const env = getEnv();
+  const production = !dev && env.NODE_ENV === "production";
+  const problem = production ? productionBuildProblem(root, env.NEXT_DIST_DIR) : undefined;
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   const database = await resolveDatabase();
   const leave = async (code: number): Promise<never> => {
     await database.stop();
@@ -60,10 +47,10 @@ async function main(): Promise<void> {
   const leaveIfAsked = () => (stopRequested ? leave(0) : undefined);
   try {
     await leaveIfAsked();
-    const migrated = await migrate(database.url);
-    if (migrated.applied.length) log.info({ migrations: migrated.applied }, "migrations applied");
+    const applied = await prepareSchema(database.url, { mayMigrate: true });
+    if (applied.length) log.info({ migrations: applied }, "migrations applied");
   } catch (err) {
-    console.error(`Start-up failed: ${(err as Error).stack ?? err}`);
+    console.error(err instanceof SchemaError ? err.message : `Start-up failed: ${(err as Error).stack ?? err}`);
     return leave(1);
   }
   log.info({ embedded: !env.DATABASE_URL, data_dir: env.DATA_DIR }, "database ready");
@@ -72,13 +59,12 @@ async function main(): Promise<void> {
   log.info({ channels: providers, payment_gateway: getPaymentGateway().name }, "delivery providers");
 
   const childEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
-  if (!dev && buildIsStale()) {
-    log.info("building the app (first start or sources changed)");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
+  if (!dev && !production) {
+    const status = buildWhenNeeded(root, env.NEXT_DIST_DIR, childEnv);
     // A Ctrl-C reaches the build too; let the signal's handler run (one turn of the event loop) before looking.
     await new Promise((resolve) => setImmediate(resolve));
     await leaveIfAsked();
-    if (build.status !== 0) return leave(build.status ?? 1);
+    if (status !== 0) return leave(status);
   }
   await leaveIfAsked();
 

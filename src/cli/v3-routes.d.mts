@@ -3,4 +3,5 @@ export type RouteFile = { segments: string[]; file: string };
 export function findRouteFiles(v3Dir: string, prefix?: string[]): RouteFile[];
 export function orderRoutes(routes: RouteFile[]): RouteFile[];
 export function matchRoute(routes: { segments: string[] }[], pathname: string): { index: number; params: Record<string, string | string[]> } | null;
-export function loadV3Routes(root: string, outDir: string): Promise<{ routes: RouteFile[]; modules: Record<string, unknown>[] }>;
+export const V3_BUNDLE_FILE: string;
+export function loadV3Routes(distDir: string): Promise<{ routes: { segments: string[] }[]; modules: Record<string, unknown>[] }>;

@@ -1,14 +1,14 @@
 // The /v3 API without Next's router. `npm start` serves /v3 by calling the route
 // handlers of src/app/v3/**/route.ts directly (each file stays the one definition of
-// its endpoint, and `next dev` and the tests still run it through Next). The route
-// files are bundled once at start-up with esbuild into the build directory: the
-// server process runs no TypeScript loader and never reads Next's compiled bundles.
+// its endpoint, and `next dev` and the tests still run it through Next). `npm run
+// build` bundles the route files with esbuild into the build directory
+// (v3-bundle.mjs): the server process runs no TypeScript loader, compiles nothing
+// and never reads Next's compiled bundles.
 // Next's per-request pipeline costs about 30 times what the 404 envelope costs in
 // bare Node (docs/performance.md), and /v3 needs none of it.
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
 
 /**
  * A route table entry: path segments where "[x]" matches one segment and
@@ -75,29 +75,18 @@ function matchSegments(segments, parts) {
   return segments.length === parts.length ? params : null;
 }
 
+/** The bundle `npm run build` writes next to Next's output (src/cli/v3-bundle.mjs). */
+export const V3_BUNDLE_FILE = "v3-routes.mjs";
+
 /**
- * Bundles every route file into `<outDir>/v3-routes.mjs` (packages stay external, so
- * the bundle shares node_modules with the rest of the app) and loads it.
- * @returns {Promise<{ routes: RouteFile[], modules: Record<string, Function>[] }>}
+ * Loads the /v3 bundle of a finished build: its route table and one module per route.
+ * Nothing is compiled here, so a production start reads the build and writes nothing.
+ * @returns {Promise<{ routes: { segments: string[] }[], modules: Record<string, Function>[] }>}
  */
-export async function loadV3Routes(root, outDir) {
-  const routes = orderRoutes(findRouteFiles(path.join(root, "src", "app", "v3")));
-  const entry = routes.map((r, i) => `export * as r${i} from ${JSON.stringify(r.file)};`).join("\n");
-  const outfile = path.join(outDir, "v3-routes.mjs");
-  await build({
-    stdin: { contents: entry, resolveDir: root, loader: "js" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    tsconfig: path.join(root, "tsconfig.json"),
-    outfile,
-    logLevel: "warning",
-    // The generated Prisma client and a few modules read import.meta.url; CommonJS
-    // packages loaded from the bundle need require.
-    banner: { js: "import { createRequire as __sandiRequire } from 'node:module'; const require = __sandiRequire(import.meta.url);" },
-  });
-  const bundle = await import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
-  return { routes, modules: routes.map((_, i) => bundle[`r${i}`]) };
+export async function loadV3Routes(distDir) {
+  const file = path.join(distDir, V3_BUNDLE_FILE);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (it bundles the /v3 routes)`);
+  const bundle = await import(pathToFileURL(file).href);
+  if (!Array.isArray(bundle.routeTable)) throw new Error(`${file} was made by an older build: run \`npm run build\` again`);
+  return { routes: bundle.routeTable, modules: bundle.routeTable.map((_, i) => bundle[`r${i}`]) };
 }

@@ -13,16 +13,16 @@ async function main(): Promise<void> {
   }
   // Tracing first: the pg instrumentation patches pg as it loads, so the rest is imported after it.
   await startTracing();
-  const [{ disconnectDb }, { resolveDatabase }, { migrate }, { startConfiguredMetricsServer }, { startWorker }] = await Promise.all([
+  const [{ disconnectDb }, { resolveDatabase }, { prepareSchema }, { startConfiguredMetricsServer }, { startWorker }] = await Promise.all([
     import("@/server/db/client"),
     import("@/server/db/database-url"),
-    import("@/server/db/migrate"),
+    import("@/server/db/schema-check"),
     import("@/server/metrics/exposition"),
     import("@/server/worker/background-worker"),
   ]);
-  // Same database as the app (DATABASE_URL or the embedded server of DATA_DIR), at the same schema.
+  // Same database as the app (DATABASE_URL or the embedded server of DATA_DIR), at least at the schema this code needs.
   const database = await resolveDatabase();
-  await migrate(database.url);
+  await prepareSchema(database.url, { mayMigrate: true });
 
   const worker = startWorker();
   // The worker has no web server: its metrics are served on METRICS_PORT only.

@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import { AppError, type ErrorCode } from "@/server/errors";
+import { findLoneSurrogate } from "@/server/lib/control-characters";
 import "@/server/zod-messages";
 
 /** Parses service input with zod; failures become VALIDATION_ERROR naming the first bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseLoneSurrogates(input);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -19,6 +21,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
  * field stays VALIDATION_ERROR).
  */
 export function parseV3Body<S extends z.ZodType>(schema: S, raw: unknown, invalidCodes: Partial<Record<string, ErrorCode>> = {}): z.output<S> {
+  refuseLoneSurrogates(raw);
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -36,4 +39,16 @@ function ownCode(issue: z.core.$ZodIssue): ErrorCode | undefined {
 
 function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null && value !== "";
+}
+
+/**
+ * Half of a UTF-16 pair (JSON "\\udfff") is no text any field can hold: it cannot be put
+ * in a URL, and PostgreSQL would store something else. Refused wherever it sits, known
+ * field or not, before any schema or service sees the input.
+ */
+export function refuseLoneSurrogates(input: unknown): void {
+  const path = findLoneSurrogate(input);
+  if (path === null) return;
+  const field = path || "Isian";
+  throw new AppError("VALIDATION_ERROR", `${field} berisi karakter Unicode yang tidak valid (surrogate tanpa pasangan).`, { field: path ? path.split(".")[0] : undefined });
 }

@@ -1,6 +1,7 @@
 // Generated bad requests against a running server, over raw TCP so that nothing
 // (no HTTP client) tidies them first: odd methods and request targets, dot segments,
-// missing Host, junk headers and bodies, NUL characters. Covers /v3, the vendor
+// missing Host, junk headers and bodies, NUL characters and lone UTF-16 surrogates
+// in every string field and query parameter. Covers /v3 (test endpoints included), the vendor
 // callbacks (/api/hooks/*), the dashboard's tRPC endpoint and next-auth. Used by
 // e2e/fuzz.spec.ts (fixed seed, small count) and scripts/fuzz-http.ts (full run).
 import fc from "fast-check";
@@ -12,8 +13,29 @@ export type FuzzProblem = { kind: "5xx" | "not-envelope" | "no-request-id" | "no
 export type FuzzReport = { sent: number; byArea: Record<string, number>; byStatus: Record<string, number>; problems: FuzzProblem[] };
 
 const NASTY = ["", " ", "\u0000", "a\u0000b@x.id", "a\u0001b@x.id", "🙂", "٣٤٥", "null", "0", "-1", "1e400", "../../etc/passwd", "<script>", "%00", "x".repeat(5000)];
-const nasty = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }));
-const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), nasty, fc.integer(), fc.double());
+/** Text no field can hold: NUL and lone surrogates (JSON.stringify writes them as \\u escapes, so they reach the parser as sent). */
+const BROKEN_TEXT = ["\udfff", "\ud83d", "Toko \ud800", "\udc00x", "6281234567890\u0000", "\u0000", "OTP\u0000x", "a\ud83d\u0000b"];
+const broken = fc.oneof(fc.constantFrom(...BROKEN_TEXT), fc.string({ unit: "binary", maxLength: 20 }));
+const nasty = fc.oneof(fc.constantFrom(...NASTY), broken, fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }));
+const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), nasty, fc.integer(), fc.double(), fc.dictionary(nasty, nasty, { maxKeys: 3 }));
+
+/** Percent-encodes every UTF-16 unit; a lone surrogate as the bytes a WTF-8 client would send (%ED%xx%xx). */
+export function percentEncode(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const unit = ch.charCodeAt(0);
+    if (ch.length === 1 && unit >= 0xd800 && unit <= 0xdfff) out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
+/** A query string of known parameters (and junk ones) with awkward values, NUL and lone surrogates included. */
+const QUERY_NAMES = ["otp_id", "destination", "limit", "input", "batch", "x"];
+const query = fc.oneof(
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map(encodeURI) },
+  { weight: 2, arbitrary: fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), fc.oneof(nasty, fc.integer().map(String))), { minLength: 1, maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `${k}=${percentEncode(v)}`).join("&")) },
+);
 
 /** Path segments as attackers write them: dot segments, backslashes, encodings, doubled slashes. */
 const segment = fc.oneof(
@@ -23,9 +45,9 @@ const segment = fc.oneof(
 const headerValue = fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, "").trim());
 
 function targetFor(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.tuple(base, fc.array(segment, { maxLength: 3 }), fc.option(fc.string({ maxLength: 30 }).map(encodeURI)), fc.integer({ min: 0, max: 19 })).map(([path, extra, query, shape]) => {
+  return fc.tuple(base, fc.array(segment, { maxLength: 3 }), fc.option(query), fc.integer({ min: 0, max: 19 })).map(([path, extra, search, shape]) => {
     let target = [path, ...extra].join("/");
-    if (query !== null) target += `?${query}`;
+    if (search !== null) target += `?${search}`;
     if (shape === 0) return `http://evil.example${target}`;
     if (shape === 1) return target.replace("/", "//");
     if (shape === 2) return `${target}/`;
@@ -34,7 +56,20 @@ function targetFor(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
   });
 }
 
-const v3Base = fc.constantFrom("/v3", "/v3/request", "/v3/send", "/v3/verify", "/v3/account", "/v3/otp", "/v3/topups", "/v3/openapi.json", "/v3/nope");
+const v3Base = fc.constantFrom(
+  "/v3",
+  "/v3/request",
+  "/v3/send",
+  "/v3/verify",
+  "/v3/account",
+  "/v3/otp",
+  "/v3/topups",
+  "/v3/openapi.json",
+  "/v3/test/messages",
+  "/v3/test/inbound-whatsapp",
+  "/v3/test/receipts",
+  "/v3/nope",
+);
 const hookBase = fc.constantFrom("/api/hooks/whatsapp", "/api/hooks/twilio/status", "/api/hooks/xendit", "/api/hooks/nope");
 const procedures = ["account.signUp", "account.me", "apiKeys.create", "apiKeys.revoke", "apiKeys.list", "webhooks.setUrl", "webhooks.resend", "webhooks.sendTest", "webhooks.rotateSecret", "reports.transaction", "reports.completeInbound", "topups.create", "nope.nope"];
 const trpcBase = fc.oneof(fc.constantFrom(...procedures.map((p) => `/api/trpc/${p}`)), fc.constant(`/api/trpc/${procedures.slice(0, 3).join(",")}`));
@@ -54,13 +89,16 @@ function bodyFor(fields: string[]): fc.Arbitrary<string> {
   );
 }
 
-const v3Fields = ["channel", "destination", "number", "email", "otp", "otp_id", "ttl", "otp_length", "brand", "external_id", "amount", "payment_method_id"];
+const v3Fields = ["channel", "destination", "number", "email", "otp", "otp_id", "ttl", "otp_length", "brand", "external_id", "amount", "payment_method_id", "signals", "fallback", "from", "text", "status"];
 const hookFields = ["entry", "object", "event", "data", "reference_id", "external_id", "payment_id", "callback_virtual_account_id", "MessageSid", "MessageStatus", "CallSid"];
 const trpcFields = ["json", "input", "name", "email", "password", "brandName", "keyId", "url", "eventId", "otpId", "amount"];
 const authFields = ["email", "password", "csrfToken", "callbackUrl", "json", "redirect"];
 
-function area(name: FuzzCase["area"], base: fc.Arbitrary<string>, fields: string[], apiKey: string | undefined): fc.Arbitrary<FuzzCase> {
-  const auth = fc.oneof(fc.constant(apiKey ? `Bearer ${apiKey}` : "Bearer sk_live_none"), headerValue.map((v) => `Bearer ${v}`), fc.constantFrom("", "Basic abc", "Bearer"));
+type Keys = { apiKey?: string; testApiKey?: string };
+
+function area(name: FuzzCase["area"], base: fc.Arbitrary<string>, fields: string[], keys: Keys): fc.Arbitrary<FuzzCase> {
+  const valid = [keys.apiKey ?? "sk_live_none", ...(keys.testApiKey ? [keys.testApiKey] : [])].map((k) => `Bearer ${k}`);
+  const auth = fc.oneof(fc.constantFrom(...valid), headerValue.map((v) => `Bearer ${v}`), fc.constantFrom("", "Basic abc", "Bearer"));
   const headers = fc.record(
     {
       host: fc.oneof({ weight: 9, arbitrary: fc.constant("localhost") }, { weight: 1, arbitrary: fc.constantFrom("", "evil.example") }),
@@ -89,12 +127,13 @@ function area(name: FuzzCase["area"], base: fc.Arbitrary<string>, fields: string
   }));
 }
 
-export function fuzzCases(options: { seed: number; count: number; apiKey?: string }): FuzzCase[] {
+/** `testApiKey` (sk_test_…) lets generated requests reach the /v3/test endpoints too. */
+export function fuzzCases(options: { seed: number; count: number } & Keys): FuzzCase[] {
   const all = fc.oneof(
-    { weight: 4, arbitrary: area("v3", v3Base, v3Fields, options.apiKey) },
-    { weight: 2, arbitrary: area("hooks", hookBase, hookFields, options.apiKey) },
-    { weight: 2, arbitrary: area("trpc", trpcBase, trpcFields, options.apiKey) },
-    { weight: 2, arbitrary: area("auth", authBase, authFields, options.apiKey) },
+    { weight: 4, arbitrary: area("v3", v3Base, v3Fields, options) },
+    { weight: 2, arbitrary: area("hooks", hookBase, hookFields, options) },
+    { weight: 2, arbitrary: area("trpc", trpcBase, trpcFields, options) },
+    { weight: 2, arbitrary: area("auth", authBase, authFields, options) },
   );
   return fc.sample(all, { seed: options.seed, numRuns: options.count });
 }
@@ -165,7 +204,7 @@ function isEnvelope(answer: FuzzAnswer): boolean {
   }
 }
 
-export async function runFuzz(options: { port: number; seed: number; count: number; apiKey?: string; concurrency?: number }): Promise<FuzzReport> {
+export async function runFuzz(options: { port: number; seed: number; count: number; concurrency?: number } & Keys): Promise<FuzzReport> {
   const cases = fuzzCases(options);
   const report: FuzzReport = { sent: 0, byArea: {}, byStatus: {}, problems: [] };
   let next = 0;

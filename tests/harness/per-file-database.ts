@@ -36,7 +36,9 @@ resetEnvForTests();
 const reset = new pg.Client({ connectionString: databaseUrl });
 await reset.connect();
 const { rows } = await reset.query<{ tablename: string }>(
-  `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'payment_methods', 'channel_settings')`,
+  // Partitions go with their table (and may be dropped by a test's retention run).
+  `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'payment_methods', 'channel_settings')
+     AND tablename NOT IN (SELECT relname FROM pg_class WHERE relispartition)`,
 );
 const truncate = `TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`;
 const snapshot = await reset.query(`SELECT * FROM payment_methods ORDER BY id`);

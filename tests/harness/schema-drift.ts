@@ -84,6 +84,8 @@ export async function actualFacts(databaseUrl: string): Promise<Set<string>> {
   const facts = new Set<string>();
   try {
     const ignored = "_prisma_migrations";
+    // A partitioned table is one table to Prisma; its partitions (docs/data-retention.md) are the database's business.
+    const notPartition = (column: string) => `${column} NOT IN (SELECT relname FROM pg_class WHERE relispartition)`;
     const enums = await client.query<{ name: string; values: string[] }>(`
       SELECT t.typname::text AS name, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS values
       FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
@@ -91,7 +93,7 @@ export async function actualFacts(databaseUrl: string): Promise<Set<string>> {
     for (const e of enums.rows) facts.add(`enum ${e.name} [${e.values.join(",")}]`);
 
     const tables = await client.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> $1`,
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> $1 AND ${notPartition("table_name")}`,
       [ignored],
     );
     for (const t of tables.rows) facts.add(`table ${t.table_name}`);
@@ -100,7 +102,7 @@ export async function actualFacts(databaseUrl: string): Promise<Set<string>> {
       table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string;
       datetime_precision: number | null; character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null;
     }>(`SELECT table_name, column_name, data_type, udt_name, is_nullable, datetime_precision, character_maximum_length, numeric_precision, numeric_scale
-        FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> $1`, [ignored]);
+        FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> $1 AND ${notPartition("table_name")}`, [ignored]);
     for (const c of columns.rows) {
       let type = c.data_type;
       if (type === "USER-DEFINED") type = c.udt_name;
@@ -120,7 +122,7 @@ export async function actualFacts(databaseUrl: string): Promise<Set<string>> {
       JOIN pg_namespace n ON n.oid = t.relnamespace
       CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
-      WHERE n.nspname = 'public' AND t.relname <> $1
+      WHERE n.nspname = 'public' AND t.relname <> $1 AND NOT t.relispartition
       GROUP BY t.relname, ix.indexrelid, ix.indisunique, ix.indisprimary`, [ignored]);
     for (const i of indexes.rows) facts.add(`${i.primary ? "primary" : i.unique ? "unique" : "index"} ${i.table_name}(${i.columns.join(",")})`);
 
@@ -131,7 +133,7 @@ export async function actualFacts(databaseUrl: string): Promise<Set<string>> {
              (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY k(attnum, ord)
                 JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum) AS target_columns
       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-      WHERE c.contype = 'f' AND n.nspname = 'public'`);
+      WHERE c.contype = 'f' AND n.nspname = 'public' AND c.conparentid = 0`);
     for (const f of fks.rows) facts.add(`fk ${unquote(f.table_name)}(${f.columns.join(",")}) -> ${unquote(f.target)}(${f.target_columns.join(",")})`);
   } finally {
     await client.end();

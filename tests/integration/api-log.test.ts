@@ -46,6 +46,7 @@ describe("the API request log", () => {
       nested: { api_key: "••••", password: "••••", list: [{ secret: "••••" }] },
       keep: 1,
     });
+    expect(JSON.parse(maskRequestBody({ channel: "sms", signals: { ip: "198.51.100.7", device_id: "d-1", user_agent: "UA" } })!)).toEqual({ channel: "sms", signals: "••••" });
   });
 
   it("filters by outcome, endpoint, error code and request id, pages newest first, and keeps each mode apart", async () => {
@@ -80,15 +81,19 @@ describe("the API request log", () => {
     expect(await db.apiRequestLog.count()).toBe(0);
   });
 
-  it("purges rows older than API_LOG_RETENTION_DAYS and keeps the rest", async () => {
+  it("drops the days older than API_LOG_RETENTION_DAYS by partition and keeps the rest", async () => {
     const m = await newMerchant();
     await account(m.key);
-    await account(m.key);
     await flushApiLog();
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    await purgeOldApiLog(now); // the coming days' partitions
     const db = await getDb();
-    const [old] = await db.apiRequestLog.findMany({ orderBy: { id: "asc" }, take: 1 });
-    await db.apiRequestLog.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 15 * 24 * 60 * 60 * 1000) } });
-    expect(await purgeOldApiLog()).toBe(1);
-    expect(await db.apiRequestLog.count()).toBe(1);
+    const [today] = await db.apiRequestLog.findMany({ take: 1 });
+    const later = await db.apiRequestLog.create({ data: { ...today, id: undefined, createdAt: new Date(now.getTime() + 5 * day), requestId: "later" } });
+    // 17 days on, today's rows are past the 14 days; the row written 5 days later is not.
+    const purge = await purgeOldApiLog(new Date(now.getTime() + 17 * day));
+    expect(purge.dropped).toContain("api_request_logs_before_partitions");
+    expect(await db.apiRequestLog.findMany({ select: { requestId: true } })).toEqual([{ requestId: later.requestId }]);
   });
 });

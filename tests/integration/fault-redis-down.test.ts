@@ -2,8 +2,6 @@
 // limiter fails open to this instance's in-memory counts, so requests keep being
 // served and the per-key limit still holds per instance; when Redis returns,
 // counting goes back to it by itself. Runs its own throw-away redis-server.
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/env";
@@ -13,47 +11,21 @@ import { createMerchant, updateMerchant } from "@/server/services/merchants/merc
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
 import { callerFor } from "../harness/trpc";
+import { freePort, startThrowawayRedis } from "../harness/throwaway-redis";
 import { waitFor } from "../harness/wait-for";
 
 let port = 0;
-let server: ChildProcess | undefined;
+let server: { stop: () => Promise<void> } | undefined;
 const previousRedisUrl = process.env.REDIS_URL;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
 async function startRedis(): Promise<void> {
-  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
-  client.on("error", () => undefined);
-  try {
-    await waitFor(
-      async () => {
-        if (client.status !== "ready") await client.connect().catch(() => undefined);
-        return (await client.ping().catch(() => null)) === "PONG";
-      },
-      { timeoutMs: 10_000, what: "redis-server to answer PING" },
-    );
-  } finally {
-    client.disconnect();
-  }
+  server = await startThrowawayRedis(port);
 }
 
 async function stopRedis(): Promise<void> {
-  const s = server;
+  const running = server;
   server = undefined;
-  if (!s || s.exitCode !== null) return;
-  const exited = new Promise((r) => s.once("exit", r));
-  s.kill("SIGKILL");
-  await exited;
+  await running?.stop();
 }
 
 async function limiterKeys(): Promise<number> {

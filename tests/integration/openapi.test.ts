@@ -129,6 +129,7 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v3/account",
+      "/v3/insights/summary",
       "/v3/otp/{otp_id}",
       "/v3/request",
       "/v3/send",
@@ -184,6 +185,45 @@ describe("OpenAPI document", () => {
     const all = documentExamples(doc);
     expect(all.length).toBeGreaterThan(50);
     for (const { where, schema, value } of all) expect(check(doc, schema, value), where).toEqual([]);
+  });
+
+  it("every example anywhere in the document (parameters, media types, schemas) has the type its schema gives it", async () => {
+    const doc = await documentJson();
+    const found: { where: string; schema: Json; value: unknown }[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}[${i}]`));
+      if (!node || typeof node !== "object") return;
+      const n = node as Json;
+      if (n.schema && typeof n.schema === "object") {
+        if ("example" in n) found.push({ where: `${at}.example`, schema: n.schema, value: n.example });
+        if (n.examples && !Array.isArray(n.examples)) for (const [k, ex] of Object.entries(n.examples as Json)) found.push({ where: `${at}.examples.${k}`, schema: n.schema, value: ex.value });
+      }
+      // A JSON schema's own examples (an array) must satisfy that schema.
+      if (Array.isArray(n.examples) && ("type" in n || "$ref" in n || "oneOf" in n || "anyOf" in n)) n.examples.forEach((ex: unknown, i: number) => found.push({ where: `${at}.examples[${i}]`, schema: n, value: ex }));
+      for (const [k, v] of Object.entries(n)) walk(v, `${at}.${k}`);
+    };
+    walk(doc, "$");
+    expect(found.filter((f) => f.where.includes(".parameters[")).length).toBeGreaterThanOrEqual(4);
+    for (const { where, schema, value } of found) expect(check(doc, schema, value), where).toEqual([]);
+  });
+
+  it("each error response declares the details its own codes carry, discriminated by code", async () => {
+    const doc = await documentJson();
+    const responses = doc.paths["/v3/request"].post.responses;
+    const conflict = responses["409"].content["application/json"].schema;
+    const forbidden = responses["403"].content["application/json"].schema;
+    const envelope = (error: Json) => ({ success: false, data: null, error });
+    expect(check(doc, conflict, envelope({ code: "DUPLICATE_EXTERNAL_ID", message: "x", details: { existing_otp_id: "OTP1" } }))).toEqual([]);
+    expect(check(doc, conflict, envelope({ code: "DUPLICATE_EXTERNAL_ID", message: "x" }))).not.toEqual([]);
+    expect(check(doc, conflict, envelope({ code: "DUPLICATE_EXTERNAL_ID", message: "x", details: { reason: "prefix_spike", prefix: "62899" } }))).not.toEqual([]);
+    expect(check(doc, forbidden, envelope({ code: "GEO_NOT_ALLOWED", message: "x", details: { country_code: "44", channel_class: "sms" } }))).toEqual([]);
+    expect(check(doc, forbidden, envelope({ code: "FRAUD_BLOCKED", message: "x", details: { reason: "prefix_spike", prefix: "62899" } }))).toEqual([]);
+    expect(check(doc, forbidden, envelope({ code: "IP_NOT_ALLOWED", message: "x" }))).toEqual([]);
+    expect(check(doc, forbidden, envelope({ code: "FRAUD_BLOCKED", message: "x", details: { country_code: "44", channel_class: "sms" } }))).not.toEqual([]);
+    expect(check(doc, forbidden, envelope({ code: "IP_NOT_ALLOWED", message: "x", details: { existing_otp_id: "OTP1" } }))).not.toEqual([]);
+    expect(check(doc, forbidden, envelope({ code: "DUPLICATE_EXTERNAL_ID", message: "x", details: { existing_otp_id: "OTP1" } }))).not.toEqual([]);
+    // A response whose codes carry no details declares none.
+    expect(JSON.stringify(doc.paths["/v3/verify"].post.responses["400"].content["application/json"].schema)).not.toContain("details");
   });
 
   it("the JSON schema check rejects wrong examples (a wrong type, a missing field, an extra field, an unknown code)", async () => {

@@ -124,7 +124,7 @@ describe("otpctl", { timeout: 120_000 }, () => {
       const refused = await otpctl(["merchant", "show", "mch_x", "--json"], { DATABASE_URL: scratch.url });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe("");
-      expect(refused.stderr).toMatch(/lacks \d+ migration\(s\) .*run `otpctl migrate` first/);
+      expect(refused.stderr).toMatch(/lacks \d+ migration\(s\) .*Run `otpctl migrate`/);
       const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();
       const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");

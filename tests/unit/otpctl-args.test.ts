@@ -21,4 +21,11 @@ describe("otpctl argument parsing", () => {
     expect(() => parseArgs(["--amount"])).toThrow(/needs a value/);
     expect(() => new Args(parseArgs(["--amount", "1.5"]), ["amount"]).int("amount")).toThrow(/integer/);
   });
+
+  it("refuses a lone UTF-16 surrogate in any flag value or argument, naming it", () => {
+    expect(() => parseArgs(["merchant", "update", "m1", "--brand", "\udfff"])).toThrow(/--brand holds an invalid Unicode character/);
+    expect(() => parseArgs(["merchant", "update", "m1", "--name=a\ud83d"])).toThrow(/--name holds an invalid Unicode character/);
+    expect(() => parseArgs(["merchant", "show", "\ud83d"])).toThrow(UsageError);
+    expect(parseArgs(["--brand", "Toko 🙂"]).flags.get("brand")).toEqual(["Toko 🙂"]);
+  });
 });

@@ -18,6 +18,7 @@ describe("the /v3 route table", () => {
         "",
         "[...path]",
         "account",
+        "insights/summary",
         "openapi.json",
         "otp/[otpId]",
         "request",

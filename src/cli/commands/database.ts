@@ -1,3 +1,4 @@
+import { getEnv } from "@/env";
 import type { Command } from "../command";
 import { resolveDatabase } from "@/server/db/database-url";
 import { migrate } from "@/server/db/migrate";
@@ -6,12 +7,9 @@ import { seedDemo } from "@/server/services/merchants/seed";
 export const databaseCommands: Command[] = [
   {
     name: "migrate",
-    usage: "migrate",
+    usage: "migrate   (MIGRATION_DATABASE_URL, a direct connection, else DATABASE_URL)",
     flags: [],
-    run: async () => {
-      const { url } = await resolveDatabase();
-      return migrate(url);
-    },
+    run: async () => migrate(getEnv().MIGRATION_DATABASE_URL ?? (await resolveDatabase()).url),
   },
   {
     name: "seed",

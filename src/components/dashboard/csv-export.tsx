@@ -12,7 +12,7 @@ function thisMonthInWib() {
 }
 
 /** Hands a file built in memory to the browser's download, as a link click would. */
-function saveFile(filename: string, content: string) {
+export function saveCsv(filename: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: "text/csv;charset=utf-8" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: filename });
   document.body.append(link);
@@ -29,7 +29,7 @@ const WHAT = {
 export function CsvExport({ kind }: { kind: keyof typeof WHAT }) {
   const trpc = useTRPC();
   const [range, setRange] = useState(thisMonthInWib);
-  const options = { onSuccess: (file: { filename: string; csv: string }) => saveFile(file.filename, file.csv) };
+  const options = { onSuccess: (file: { filename: string; csv: string }) => saveCsv(file.filename, file.csv) };
   const transactions = useMutation(trpc.reports.exportTransactions.mutationOptions(options));
   const ledger = useMutation(trpc.reports.exportLedger.mutationOptions(options));
   const exporter = kind === "transactions" ? transactions : ledger;
@@ -56,16 +56,25 @@ export function CsvExport({ kind }: { kind: keyof typeof WHAT }) {
           </Button>
         </div>
       </form>
-      {exporter.data ? (
+      <ExportOutcome file={exporter.data} error={exporter.error} />
+    </Card>
+  );
+}
+
+/** What became of the last download: the file's name and rows, or why it failed. */
+export function ExportOutcome({ file, error }: { file?: { filename: string; rows: number }; error: unknown }) {
+  return (
+    <>
+      {file ? (
         <p role="status" className="mt-3 text-sm text-slate-600">
-          {exporter.data.filename} diunduh ({exporter.data.rows.toLocaleString("id-ID")} baris).
+          {file.filename} diunduh ({file.rows.toLocaleString("id-ID")} baris).
         </p>
       ) : null}
-      {exporter.error ? (
+      {error ? (
         <div className="mt-3">
-          <ErrorNotice message={errorMessage(exporter.error)} />
+          <ErrorNotice message={errorMessage(error)} />
         </div>
       ) : null}
-    </Card>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { ModeSwitch } from "./mode-switch";
 export const NAV_ITEMS = [
   { href: "/overview", label: "Ringkasan" },
   { href: "/transactions", label: "Transaksi" },
+  { href: "/insights", label: "Insights" },
   { href: "/api-log", label: "Log API" },
   { href: "/sandbox", label: "Kotak masuk sandbox" },
   { href: "/balance", label: "Saldo" },

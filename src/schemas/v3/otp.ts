@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_HOURS, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
 import { creationSignals } from "./signals";
+import { NO_CONTROL_CHARACTERS } from "./text";
 
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
 export const SEND_CHANNEL_VALUES = ["whatsapp", "sms", "email"] as const;
@@ -33,8 +34,6 @@ const sendChannel = z.enum(SEND_CHANNEL_VALUES, {
   },
 });
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /**
  * A destination field where absent, null, "" and blank all mean "not given" (null).

@@ -1,9 +1,8 @@
 // The optional `signals` field of POST /v3/request and /v3/send: the end user's context
 // as the merchant saw it, for the fraud guard. Never echoed back.
 import { z } from "zod";
+import { NO_CONTROL_CHARACTERS } from "./text";
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 function text(field: string, max: number) {
   return z

@@ -1,9 +1,17 @@
 // The test-mode endpoints (/v3/test/*): only a test key (sk_test_…) reaches them.
 import { z } from "zod";
 import { CHANNEL_VALUES, NOT_AN_OBJECT, requiredString, wib } from "./otp";
+import { NO_CONTROL_CHARACTERS } from "./text";
 
+/** A query parameter compared with stored text: PostgreSQL refuses NUL, so control characters are refused here, naming the parameter. */
 const optionalParam = (field: string, max: number) =>
-  z.string().trim().min(1, `${field} tidak boleh kosong.`).max(max, `${field} terlalu panjang.`).optional();
+  z
+    .string()
+    .trim()
+    .min(1, `${field} tidak boleh kosong.`)
+    .max(max, `${field} terlalu panjang.`)
+    .regex(NO_CONTROL_CHARACTERS, `${field} tidak boleh berisi karakter kontrol.`)
+    .optional();
 
 /** GET /v3/test/messages query: by otp_id, by destination, or the latest messages. */
 export const testMessagesQuery = z.object(

@@ -5,11 +5,13 @@
 // stranger cannot lock the owner out), and MAX_SIGN_UPS per address with
 // MAX_SIGN_UPS_TOTAL from anywhere (high enough that it is not an off switch for
 // sign-ups). Only well-formed attempts count. With REDIS_URL the counters live in
-// Redis (shared by every instance); without it, in this process (one instance,
-// which is the no-configuration default).
-import Redis from "ioredis";
+// Redis (shared by every instance) and in this process too, the larger count deciding
+// (throttle-fallback.ts); without it, in this process (one instance, which is the
+// no-configuration default).
 import { getEnv } from "@/env";
 import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
+import type { RedisClient } from "@/server/lib/fail-fast-redis";
+import { redisScript, type RedisScript } from "@/server/lib/redis-script";
 import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
 
 export const MAX_FAILURES = 5;
@@ -71,8 +73,19 @@ export class MemoryThrottleStore implements LoginThrottleStore {
   }
 }
 
+/** Decrements only a live, positive counter, so an expired window is not brought back as a negative count. */
+const FORGIVE_SCRIPT = `
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+if v > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+// Every command touches one key, so the store works as it is on a Redis Cluster.
 export class RedisThrottleStore implements LoginThrottleStore {
-  constructor(private readonly redis: Redis, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {}
+  private readonly forgiveScript: RedisScript;
+
+  constructor(private readonly redis: RedisClient, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {
+    this.forgiveScript = redisScript(redis, "sandiThrottleForgive", FORGIVE_SCRIPT);
+  }
 
   async increment(key: string): Promise<number> {
     await this.ready();
@@ -85,7 +98,7 @@ export class RedisThrottleStore implements LoginThrottleStore {
 
   async forgive(key: string): Promise<void> {
     await this.ready();
-    await this.redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key);
+    await this.forgiveScript([this.prefix + key], []);
   }
 
   async clear(key: string): Promise<void> {
@@ -128,12 +141,6 @@ export class RedisThrottleStore implements LoginThrottleStore {
 }
 
 const CONNECT_WAIT_MS = 500;
-
-/** Decrements only a live, positive counter, so an expired window is not brought back as a negative count. */
-const FORGIVE_SCRIPT = `
-local v = tonumber(redis.call('GET', KEYS[1]) or '0')
-if v > 0 then redis.call('DECR', KEYS[1]) end
-return 0`;
 
 const holder = globalThis as unknown as { __sandiLoginThrottle?: { url: string | undefined; store: LoginThrottleStore } };
 

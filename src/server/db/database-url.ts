@@ -13,3 +13,12 @@ export async function resolveDatabase(): Promise<EmbeddedServer> {
   embedded ??= ensureEmbeddedPostgres(env.DATA_DIR);
   return embedded;
 }
+
+/**
+ * Where run-time DDL goes (the worker's partition maintenance): MIGRATION_DATABASE_URL,
+ * the direct address migrations use, when set; else the app's own database. DDL never
+ * goes through a transaction pooler, which DATABASE_URL may point at.
+ */
+export async function resolveDdlDatabaseUrl(): Promise<string> {
+  return getEnv().MIGRATION_DATABASE_URL ?? (await resolveDatabase()).url;
+}

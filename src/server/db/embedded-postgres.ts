@@ -209,7 +209,8 @@ function loadPassword(dataDir: string): string {
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once("error", reject);

@@ -2,7 +2,11 @@
 // under Prisma. Prisma stays the owner of the schema and the client for everything
 // else; the /v3 creation, verification and read paths issue their few statements
 // here, where one statement costs one round trip and no client-side query planning.
+// Behind a transaction-mode pooler (DB_POOLER=pgbouncer) a statement prepared on one
+// server connection is unknown on the next, so they go unnamed: parsed and planned
+// each time, in the same round trip.
 import type pg from "pg";
+import { getEnv } from "@/env";
 import { getPool } from "./client";
 
 export type Statement = { name: string; text: string };
@@ -12,9 +16,14 @@ export function statement(name: string, text: string): Statement {
   return { name, text };
 }
 
+/** What node-pg is given: the statement's name only where prepared statements outlive one transaction. */
+function queryConfig(sql: Statement, values: unknown[]): pg.QueryConfig {
+  return getEnv().DB_POOLER === "pgbouncer" ? { text: sql.text, values } : { name: sql.name, text: sql.text, values };
+}
+
 /** One statement on its own (autocommit: atomic by itself, one round trip). */
 export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, values: unknown[]): Promise<R[]> {
-  const result = await (await getPool()).query<R>({ name: sql.name, text: sql.text, values });
+  const result = await (await getPool()).query<R>(queryConfig(sql, values));
   return result.rows;
 }
 
@@ -76,7 +85,7 @@ async function pipelined<R extends pg.QueryResultRow>(
   mode.pipeline = true;
   try {
     const sent = corked(client, () => [
-      ...queries.map((q) => (typeof q === "string" ? client.query(q) : client.query<R>({ name: q.sql.name, text: q.sql.text, values: q.values }))),
+      ...queries.map((q) => (typeof q === "string" ? client.query(q) : client.query<R>(queryConfig(q.sql, q.values)))),
       ...(commitBroken ? [client.query("COMMIT")] : []),
     ]);
     const settled = await Promise.allSettled(sent);

@@ -102,6 +102,9 @@ export async function observeSettlement<T extends { credited: boolean }>(source:
   return result;
 }
 
-export function recordRetentionPurge(kind: "otp_masked" | "webhook_event_masked" | "sandbox_message_deleted", rows: number): void {
+export function recordRetentionPurge(
+  kind: "otp_masked" | "webhook_event_masked" | "sandbox_message_deleted" | "idempotency_key_deleted" | "webhook_event_deleted",
+  rows: number,
+): void {
   if (rows > 0) sandiMetrics().retentionPurged.at(kind).value += rows;
 }

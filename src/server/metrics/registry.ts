@@ -25,7 +25,7 @@ function define(registry: Registry) {
     verifications: new CounterFamily(registry, "sandi_otp_verifications_total", "POST /v3/verify outcomes by result (verified, mismatch, expired, already_used, too_many_attempts, not_found, invalid, error).", ["result"]),
     webhookAttempts: new CounterFamily(registry, "sandi_webhook_deliveries_total", "Webhook delivery attempts by outcome (succeeded, retry, failed: no retry left).", ["outcome"]),
     topupSettlements: new CounterFamily(registry, "sandi_topup_settlements_total", "Top-up settlements by source (gateway, sandbox, operator) and outcome (credited, duplicate: already paid, nothing added).", ["source", "outcome"]),
-    retentionPurged: new CounterFamily(registry, "sandi_retention_purged_total", "Rows the retention job purged, by kind (otp_masked, webhook_event_masked, sandbox_message_deleted).", ["kind"]),
+    retentionPurged: new CounterFamily(registry, "sandi_retention_purged_total", "Rows the retention jobs purged, by kind (otp_masked, webhook_event_masked, sandbox_message_deleted, idempotency_key_deleted, webhook_event_deleted).", ["kind"]),
   };
 }
 

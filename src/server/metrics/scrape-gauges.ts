@@ -51,7 +51,7 @@ export function addScrapeGauges(registry: Registry): void {
   });
   new Gauge({
     name: "sandi_redis_up",
-    help: "1 when the Redis behind the shared rate limit is connected, 0 when not (the limit then counts per instance); absent without REDIS_URL.",
+    help: "1 when the Redis behind the shared rate limit is connected and answering, 0 when not or when a call failed in the last 2 s (the limit then counts per instance); absent without REDIS_URL.",
     registers,
     collect() {
       return readOrEmpty(this, () => {

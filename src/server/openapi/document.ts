@@ -4,7 +4,7 @@ import { getEnv } from "@/env";
 import { ERROR_STATUS } from "@/server/errors";
 import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
-import { errorEnvelope, type V3ErrorCode } from "@/schemas/v3/envelope";
+import { errorEnvelope, errorEnvelopeFor, type V3ErrorCode } from "@/schemas/v3/envelope";
 import { endpoints, type Endpoint } from "./endpoints";
 import { ERROR_CONDITIONS } from "./error-catalog";
 import { errorExample, examples } from "./examples";
@@ -71,11 +71,12 @@ function successResponse(e: Endpoint): Json {
   };
 }
 
+/** One status's errors: its envelope declares exactly these codes, and the details each of them carries. */
 function errorResponse(codes: V3ErrorCode[]): Json {
   return {
     description: codes.map((c) => `${c}: ${ERROR_CONDITIONS[c]}`).join("\n\n"),
     headers: headersFor(ERROR_STATUS[codes[0]]),
-    content: { "application/json": { schema: ref("schemas", "ErrorEnvelope"), examples: Object.fromEntries(codes.map((c) => [c, { summary: c, value: errorExample(c).body }])) } },
+    content: { "application/json": { schema: jsonSchema(errorEnvelopeFor(codes), "output"), examples: Object.fromEntries(codes.map((c) => [c, { summary: c, value: errorExample(c).body }])) } },
   };
 }
 

@@ -5,6 +5,7 @@ import { accountData } from "@/schemas/v3/account";
 import { otpDetailData, otpTransactionData, requestOtpBody, sendOtpBody, verifyOtpBody, verifyResultData } from "@/schemas/v3/otp";
 import { testInboundBody, testInboundData, testMessagesData, testReceiptBody, testReceiptData } from "@/schemas/v3/test-mode";
 import { createTopupBody, topupInvoiceData } from "@/schemas/v3/topups";
+import { insightsSummaryData, MAX_INSIGHTS_DAYS } from "@/schemas/v3/insights";
 import { IDEMPOTENCY_WINDOW_HOURS } from "@/server/services/otp/otp-rules";
 import { examples } from "./examples";
 
@@ -15,7 +16,8 @@ export type Endpoint = {
   summary: string;
   description: string;
   pathParameters?: { name: string; description: string; example: string }[];
-  queryParameters?: { name: string; description: string; example: string; type: "string" | "integer" }[];
+  /** The example has the parameter's own type: a string for "string", a number for "integer". */
+  queryParameters?: ({ name: string; description: string } & ({ type: "string"; example: string } | { type: "integer"; example: number }))[];
   request?: { name: string; schema: z.ZodType; examples: Record<string, unknown> };
   response: { name: string; schema: z.ZodType; examples: Record<string, unknown> };
   errors: V3ErrorCode[];
@@ -113,7 +115,7 @@ export const endpoints: Endpoint[] = [
     queryParameters: [
       { name: "otp_id", description: "Hanya pesan OTP ini", example: "OTP20261125ABCD000001", type: "string" },
       { name: "destination", description: "Hanya pesan ke nomor atau alamat e-mail ini", example: "6281234567890", type: "string" },
-      { name: "limit", description: "Paling banyak sekian pesan (1–500, bawaan 100)", example: "10", type: "integer" },
+      { name: "limit", description: "Paling banyak sekian pesan (1–500, bawaan 100)", example: 10, type: "integer" },
     ],
     response: { name: "TestMessages", schema: testMessagesData, examples: { sms: examples.testMessages } },
     errors: ["VALIDATION_ERROR", "NOT_FOUND", ...COMMON],
@@ -139,5 +141,24 @@ export const endpoints: Endpoint[] = [
     request: { name: "TestReceiptBody", schema: testReceiptBody, examples: { failed: examples.testReceiptBody } },
     response: { name: "TestReceiptResult", schema: testReceiptData, examples: { failed: examples.testReceiptResult } },
     errors: [...BODY, "OTP_NOT_FOUND", "NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "getInsightsSummary",
+    method: "get",
+    path: "/v3/insights/summary",
+    summary: "Ringkasan konversi OTP per channel, operator, hari, jam atau langkah fallback",
+    description:
+      `Angka OTP yang dibuat pada rentang hari WIB \`from\`–\`to\` (termasuk keduanya, paling panjang ${MAX_INSIGHTS_DAYS} hari), hanya dari mode API key Anda (live atau uji). ` +
+      "Setiap OTP tepat satu dari: verified, failed (gagal terkirim di semua channel), locked (batas percobaan salah), expired (terkirim, kedaluwarsa tanpa verifikasi) atau masih berlaku; `delivered` menghitung OTP yang setidaknya satu pengirimannya diterima vendor. " +
+      "`spend` adalah kredit yang dipotong setelah pengembalian pengiriman gagal; `conversion_rate` = verified ÷ created (0–1, 4 desimal). " +
+      "Dengan `group_by`, `groups` merinci angka yang sama per kunci dan jumlahnya sama dengan `totals`: `channel` (channel saat OTP dibuat), `operator` (dari prefiks nomor: telkomsel, indosat, xl_axis, tri, smartfren, other), `day` (setiap hari rentang, YYYY-MM-DD), `hour` (00–23 WIB, semua jam) atau `fallback_step` (0 = channel pertama, 1 = setelah fallback pertama, …). " +
+      "Dibatasi seperti pembacaan lain (batas per detik API key).",
+    queryParameters: [
+      { name: "from", description: "Tanggal WIB pertama, YYYY-MM-DD (wajib)", example: "2026-11-01", type: "string" },
+      { name: "to", description: `Tanggal WIB terakhir, YYYY-MM-DD (wajib; paling jauh ${MAX_INSIGHTS_DAYS} hari termasuk from)`, example: "2026-11-30", type: "string" },
+      { name: "group_by", description: "channel, operator, day, hour atau fallback_step (opsional)", example: "channel", type: "string" },
+    ],
+    response: { name: "InsightsSummary", schema: insightsSummaryData, examples: { by_channel: examples.insightsSummary } },
+    errors: ["VALIDATION_ERROR", ...COMMON],
   },
 ];

@@ -129,6 +129,15 @@ export const examples = {
   testInboundResult: { matched: true, otp_id: "OTP20261123WAIN000044" },
   testReceiptBody: { otp_id: EXAMPLE_OTP_ID, status: "failed" },
   testReceiptResult: { otp_id: EXAMPLE_OTP_ID, status: "failed", refunded: true },
+  insightsSummary: {
+    from: "2026-11-01",
+    to: "2026-11-30",
+    totals: { created: 1200, delivered: 1150, verified: 1010, failed: 50, expired: 128, locked: 12, spend: 441500, conversion_rate: 0.8417 },
+    groups: [
+      { key: "sms", created: 400, delivered: 380, verified: 322, failed: 20, expired: 54, locked: 4, spend: 171000, conversion_rate: 0.805 },
+      { key: "whatsapp", created: 800, delivered: 770, verified: 688, failed: 30, expired: 74, locked: 8, spend: 270500, conversion_rate: 0.86 },
+    ],
+  },
 } as const;
 
 const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {

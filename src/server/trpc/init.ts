@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { isAppError } from "@/server/errors";
-import { holdsControlCharacter } from "@/server/lib/control-characters";
+import { findControlCharacter, findLoneSurrogate } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
 import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
@@ -14,11 +14,13 @@ import { TRPC_CODE_BY_APP_CODE } from "./error-map";
 import "@/server/zod-messages";
 import { INTERNAL_ERROR_MESSAGE as GENERIC_ERROR } from "@/server/envelope.mjs";
 
+const INVALID_INPUT = "Isian tidak valid.";
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     if (error.cause instanceof ZodError) {
       const issue = error.cause.issues[0];
-      return { ...shape, message: issue?.message ?? "Isian tidak valid.", data: { ...shape.data, stack: undefined } };
+      return { ...shape, message: issue?.message ?? INVALID_INPUT, data: { ...shape.data, stack: undefined } };
     }
     const internal = error.code === "INTERNAL_SERVER_ERROR" && !isAppError(error.cause);
     return { ...shape, message: internal ? GENERIC_ERROR : shape.message, data: { ...shape.data, stack: undefined } };
@@ -37,16 +39,36 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 
 /**
  * No procedure takes control characters in any string (PostgreSQL refuses NUL, which
- * surfaced as a 500), so they are refused here, before any input schema or service.
+ * surfaced as a 500) nor lone UTF-16 surrogates (no text column or URL can hold one),
+ * so they are refused here, naming the field, before any input schema or service.
  */
-const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  if (holdsControlCharacter(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: "Isian berisi karakter kontrol yang tidak diizinkan." });
+const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  const input = await readRawInput(getRawInput);
+  const control = findControlCharacter(input);
+  if (control !== null) throw new TRPCError({ code: "BAD_REQUEST", message: named(control, "Isian berisi karakter kontrol yang tidak diizinkan.") });
+  const surrogate = findLoneSurrogate(input);
+  if (surrogate !== null) throw new TRPCError({ code: "BAD_REQUEST", message: named(surrogate, "Isian berisi karakter Unicode yang tidak valid.") });
   return next();
 });
 
+const named = (path: string, message: string) => (path ? `${path}: ${message}` : message);
+
+/**
+ * tRPC parses the query's `input` or the body when a procedure first asks for it; what is
+ * not JSON (NUL, an empty or cut-off body) or a batch input that is not an object is bad
+ * input, answered with the dashboard's own message, not the parser's English (or a 500).
+ */
+async function readRawInput(getRawInput: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await getRawInput();
+  } catch (cause) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_INPUT, cause });
+  }
+}
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(refuseControlCharacters).use(mapAppErrors);
+export const publicProcedure = t.procedure.use(refuseUnstorableText).use(mapAppErrors);
 
 /**
  * For public procedures that create accounts, after `.input()`: throttled per client

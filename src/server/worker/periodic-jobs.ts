@@ -5,13 +5,15 @@ import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
 import { applyEarlyReceipts, applySandboxReceipts } from "@/server/services/delivery/receipts";
 import { emitExpiredEvents } from "@/server/services/otp/expiry-events";
 import { advanceDueFallbacks } from "@/server/services/otp/fallback";
-import { dropOldOtpIdSequences } from "@/server/services/otp/otp-id";
 import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
 import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
+import { PURGE_EVERY_MS, purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
+import { recordRetentionPurge } from "@/server/metrics/record";
 import { expireOverdueTopups } from "@/server/services/topups/expire";
+import { buildInsightsRollups } from "@/server/services/insights/rollup";
 import { log, messageOf } from "@/server/log";
 
 export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<unknown> };
@@ -26,18 +28,27 @@ const JOBS: Job[] = [
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
   { name: "purge-expired-session-revocations", everyMs: 60 * 60_000, run: purgeExpiredRevocations },
-  { name: "drop-old-otp-id-sequences", everyMs: 60 * 60_000, run: dropOldOtpIdSequences },
   // Small batches each minute; a backlog (the first run on an old database) drains over several passes.
   { name: "purge-personal-data", everyMs: 60_000, run: purgeAndLog },
   { name: "purge-expired-account-links", everyMs: 60 * 60_000, run: purgeExpiredAccountTokens },
   { name: "purge-old-account-mails", everyMs: 60 * 60_000, run: purgeOldAccountMails },
-  { name: "purge-old-api-log", everyMs: 10 * 60_000, run: purgeOldApiLog },
+  // Each pass deletes until the backlog is gone or 50 s are spent (docs/data-retention.md).
+  { name: "purge-expired-idempotency-keys", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("idempotency_key_deleted", purgeExpiredIdempotencyKeys({ now })) },
+  { name: "purge-old-webhook-events", everyMs: PURGE_EVERY_MS, run: (now) => purgeAndCount("webhook_event_deleted", purgeOldWebhookEvents({ now })) },
+  // Partition maintenance: days ahead are created, days past retention dropped (first run at start-up).
+  { name: "maintain-api-log-partitions", everyMs: 60 * 60_000, run: purgeOldApiLog },
+  // Days settle an hour after they end; a backlog (a year of OTPs before the rollup existed) drains a week per pass.
+  { name: "build-insights-rollups", everyMs: 60_000, run: buildInsightsRollups },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {
   const result = await purgePersonalData({ trigger: "worker", now });
   if (result.otps_masked + result.webhook_events_masked + result.sandbox_messages_deleted === 0) return;
   log.info(result, "personal data purged");
+}
+
+async function purgeAndCount(kind: "idempotency_key_deleted" | "webhook_event_deleted", purge: Promise<number>): Promise<void> {
+  recordRetentionPurge(kind, await purge);
 }
 
 /**

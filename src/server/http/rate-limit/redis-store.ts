@@ -1,19 +1,17 @@
-import Redis from "ioredis";
+import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
 import { redisScript, type RedisScript } from "@/server/lib/redis-script";
 import type { RateLimitStore } from "./store";
 
 // INCR and PEXPIRE in one atomic round trip; the window start is part of the key,
 // so every instance counts into the same bucket for the same second (instances'
-// clocks are assumed NTP-synced; a few ms of skew only blurs window edges).
+// clocks are assumed NTP-synced; a few ms of skew only blurs window edges). One key per
+// call, so the script runs as it is on a Redis Cluster.
 const HIT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
 const READY_WAIT_MS = 300;
-// A Redis that accepts connections but stops answering (overloaded, paused) must
-// not hold requests: a command gets this long before the limiter falls back.
-const COMMAND_TIMEOUT_MS = 250;
 // After a failure, requests go straight to the fallback for a while instead of each
 // paying the wait again; then one request probes Redis.
 const SKIP_AFTER_FAILURE_MS = 2000;
@@ -23,25 +21,17 @@ export class RedisRateLimitStore implements RateLimitStore {
   private lastFailure = -Infinity;
   private readonly hitScript: RedisScript;
 
-  constructor(private readonly redis: Redis, private readonly prefix = "sandi:rl:") {
+  constructor(private readonly redis: RedisClient, private readonly prefix = "sandi:rl:") {
     this.hitScript = redisScript(redis, "sandiRateLimitHit", HIT);
   }
 
   static connect(url: string, prefix?: string): RedisRateLimitStore {
-    const redis = new Redis(url, {
-      lazyConnect: false,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      connectTimeout: 500,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    redis.on("error", () => undefined); // reported by the fallback in rate-limiter.ts
-    return new RedisRateLimitStore(redis, prefix);
+    // Its errors are reported by the fallback in rate-limiter.ts.
+    return new RedisRateLimitStore(failFastRedis(url), prefix);
   }
 
   async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
-    if (performance.now() - this.lastFailure < SKIP_AFTER_FAILURE_MS) throw new Error("Redis failed moments ago; not retrying yet");
+    if (this.failedRecently()) throw new Error("Redis failed moments ago; not retrying yet");
     try {
       await this.ready();
       return Number(await this.hitScript([`${this.prefix}${key}:${windowStartMs}`], [String(windowMs * 2)]));
@@ -51,9 +41,17 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  /** Connected and answering, as far as the client knows (read at scrape time by the metrics). */
+  /**
+   * Connected and answering, as far as the client knows (read at scrape time by the
+   * metrics). A failed command counts too: a Cluster client stays ready while one node
+   * is down and the keys on that node's slots fall back.
+   */
   get available(): boolean {
-    return this.redis.status === "ready";
+    return this.redis.status === "ready" && !this.failedRecently();
+  }
+
+  private failedRecently(): boolean {
+    return performance.now() - this.lastFailure < SKIP_AFTER_FAILURE_MS;
   }
 
   /** Waits briefly for a (re)connecting client. */

@@ -1,10 +1,12 @@
 // What the API log keeps of a request body: the JSON as sent, with the code and
 // anything secret replaced, cut to a readable size. Destinations stay: they are the
 // merchant's own data, masked later by personal-data retention like every OTP's.
+// The end user's `signals` (IP, device id, user agent) are not: the fraud guard keeps
+// only keyed hashes of them, in Redis, for minutes, so the log keeps none of them.
 const MASK = "••••";
 const MAX_STORED = 2000;
-/** `otp` is the code of /v3/send and /v3/verify; the rest are names a secret could go by. */
-const SECRET_FIELD = /^(otp|code|pin)$|secret|password|passwd|token|api_?key|authorization|signature/i;
+/** `otp` is the code of /v3/send and /v3/verify, `signals` the end user's fraud context; the rest are names a secret could go by. */
+const SECRET_FIELD = /^(otp|code|pin|signals)$|secret|password|passwd|token|api_?key|authorization|signature/i;
 
 function masked(value: unknown, depth: number): unknown {
   if (depth > 8) return MASK;

@@ -1,19 +1,13 @@
+// The API log is partitioned by UTC day (docs/data-retention.md): retention drops
+// whole days past API_LOG_RETENTION_DAYS, and the same pass creates the coming days.
 import { getEnv } from "@/env";
-import { getDb } from "@/server/db/client";
+import { resolveDdlDatabaseUrl } from "@/server/db/database-url";
+import { log } from "@/server/log";
+import { maintainDailyPartitions, type PartitionMaintenance } from "@/server/services/partitions/daily-partitions";
 
-const BATCH = 5000;
-const MAX_BATCHES = 20;
-
-/** Deletes API log rows older than API_LOG_RETENTION_DAYS, oldest first, in short batches; returns how many went. */
-export async function purgeOldApiLog(now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - getEnv().API_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const db = await getDb();
-  let total = 0;
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const deleted = await db.$executeRaw`
-      DELETE FROM api_request_logs WHERE id IN (SELECT id FROM api_request_logs WHERE created_at < ${cutoff} ORDER BY created_at LIMIT ${BATCH})`;
-    total += deleted;
-    if (deleted < BATCH) break;
-  }
-  return total;
+/** Drops the API log's days older than API_LOG_RETENTION_DAYS and makes sure the next days have their partitions. */
+export async function purgeOldApiLog(now = new Date()): Promise<PartitionMaintenance> {
+  const done = await maintainDailyPartitions(await resolveDdlDatabaseUrl(), "api_request_logs", getEnv().API_LOG_RETENTION_DAYS, now);
+  if (done.created.length + done.dropped.length > 0) log.info({ table: "api_request_logs", ...done }, "partitions maintained");
+  return done;
 }

@@ -1,7 +1,7 @@
 // Detection state in Redis: one pipeline per creation (write the attempt, read the
 // window back), HyperLogLogs for distinct destinations (12 KB at most per key, and a
 // destination is never stored in the clear), plain counters for verifications.
-import type Redis from "ioredis";
+import type { RedisClient } from "@/server/lib/fail-fast-redis";
 import { redisScript, type RedisScript } from "@/server/lib/redis-script";
 import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./store";
 
@@ -50,7 +50,7 @@ export class RedisFraudStore implements FraudStore {
   private readonly observeScript: RedisScript;
 
   /** `namespace` keeps two stores on one Redis apart (tests). */
-  constructor(private readonly redis: Redis, namespace = "sandi:") {
+  constructor(private readonly redis: RedisClient, namespace = "sandi:") {
     this.keys = keyNames(namespace);
     this.observeScript = redisScript(redis, "sandiFraudObserve", OBSERVE);
   }

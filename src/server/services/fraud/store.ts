@@ -41,15 +41,22 @@ export interface FraudStore {
   close?(): Promise<void>;
 }
 
-/** Key names under a namespace (Redis uses "sandi:"; a test store its own). */
+/**
+ * Key names under a namespace (Redis uses "sandi:"; a test store its own). One
+ * observation reads and writes many of a merchant's keys in one script, so every key
+ * carries the merchant as its hash tag ({7}): on a Redis Cluster they hash to one
+ * slot, which a script needs (CROSSSLOT otherwise). Merchants spread over the nodes;
+ * one merchant's detection state lives on one.
+ */
 export function keyNames(namespace: string) {
+  const ns = `${namespace}fg:`;
   return {
-    destinations: (m: string, prefix: string, minute: number) => `${namespace}fg:d:${m}:${prefix}:${minute}`,
-    verified: (m: string, prefix: string, minute: number) => `${namespace}fg:v:${m}:${prefix}:${minute}`,
-    total: (m: string, minute: number) => `${namespace}fg:t:${m}:${minute}`,
-    prefixState: (m: string, prefix: string) => `${namespace}fg:p:${m}:${prefix}`,
-    signal: (m: string, signal: string, minute: number) => `${namespace}fg:s:${m}:${signal}:${minute}`,
-    signalBlock: (m: string, signal: string) => `${namespace}fg:sb:${m}:${signal}`,
+    destinations: (m: string, prefix: string, minute: number) => `${ns}{${m}}:d:${prefix}:${minute}`,
+    verified: (m: string, prefix: string, minute: number) => `${ns}{${m}}:v:${prefix}:${minute}`,
+    total: (m: string, minute: number) => `${ns}{${m}}:t:${minute}`,
+    prefixState: (m: string, prefix: string) => `${ns}{${m}}:p:${prefix}`,
+    signal: (m: string, signal: string, minute: number) => `${ns}{${m}}:s:${signal}:${minute}`,
+    signalBlock: (m: string, signal: string) => `${ns}{${m}}:sb:${signal}`,
   };
 }
 

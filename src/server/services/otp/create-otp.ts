@@ -42,7 +42,7 @@ import { OTP_FIELDS } from "./otp-fields";
 import { nextOtpId } from "./otp-id";
 import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttemptsFor, MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 import type { ParsedCreation } from "./parse-creation";
-import { presentCreation, type OtpFields } from "./present";
+import { presentCharged, type OtpFields } from "./present";
 import { log, messageOf } from "@/server/log";
 
 // The destination's lock is taken right after BEGIN, before the limits are counted, so
@@ -265,7 +265,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   }
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
-  if (inbound) return observeOtpCreation(input.channel, adapter.provider, Promise.resolve(presentCreation(reserved.otp, reserved.balance)));
+  if (inbound) return observeOtpCreation(input.channel, adapter.provider, Promise.resolve(presentCharged(reserved.otp, reserved.balance)));
   return observeOtpCreation(input.channel, adapter.provider, sendAndFinalize({ adapter, reserved, input, code, brand, merchant }));
 }
 
@@ -385,7 +385,7 @@ async function finalize({ reserved, input, merchant }: Send, delivered: Delivery
       fallsBack: input.fallback.length > 0,
       announce: true,
     });
-    return presentCreation({ ...otp, status: "failed", charged: false }, balance);
+    return presentCharged({ ...otp, status: "failed", charged: false }, balance);
   }
   const misscall = input.channel === "misscall" && result.caller ? splitCaller(otp.otpId, result.caller) : null;
   const message = result.sandboxMessage ?? null;
@@ -414,7 +414,7 @@ async function finalize({ reserved, input, merchant }: Send, delivered: Delivery
     ...outboxArrays(events),
     sentAt,
   ]);
-  return presentCreation({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, reserved.balance);
+  return presentCharged({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, reserved.balance);
 }
 
 /** Keeps only the prefix of the calling number and the keyed hash of its trailing digits. */
@@ -435,5 +435,5 @@ async function answerExistingClaim(merchantId: number, claim: Claim, fingerprint
 async function readCreation(merchantId: number, otpId: string): Promise<OtpTransactionData> {
   const [row] = await runAlone<OtpFields & { saldo: string }>(readClaimed, [otpId, merchantId]);
   if (!row) throw new AppError("INTERNAL_ERROR");
-  return presentCreation(row, BigInt(row.saldo));
+  return presentCharged(row, BigInt(row.saldo));
 }

@@ -5,6 +5,7 @@ import { getEnv } from "@/env";
 import type { OtpTransaction } from "@/generated/prisma/client";
 import { formatWib } from "@/lib/wib-time";
 import { otpDetailData, otpTransactionData, type OtpDeliveryData, type OtpDetailData, type OtpTransactionData } from "@/schemas/v3/otp";
+import { log, stackOf } from "@/server/log";
 import { MISSCALL_CODE_LENGTH } from "./otp-rules";
 
 type Verification = OtpTransactionData["verification"];
@@ -51,6 +52,30 @@ export function presentCreation(otp: OtpFields, lastBalance: bigint): OtpTransac
     ...(verification ? { verification } : {}),
     ...fallbackEcho(otp),
   });
+}
+
+/**
+ * The answer to a creation whose charge is committed: nothing may fail between that
+ * commit and the answer, or the merchant pays for an OTP it never learns of (a 500).
+ * Should building the full answer fail, the stored fields that need no computing are
+ * answered, which the schema accepts (verification and the fallback echo are optional;
+ * GET /v3/otp/{otp_id} still tells the rest), and the failure is logged for operators.
+ */
+export function presentCharged(otp: OtpFields, lastBalance: bigint): OtpTransactionData {
+  try {
+    return presentCreation(otp, lastBalance);
+  } catch (err) {
+    log.error({ otp_id: otp.otpId, error: stackOf(err) }, "creation answer could not be presented; answering its stored fields");
+    return {
+      otp_id: otp.otpId,
+      status: otp.status as OtpTransactionData["status"],
+      channel: otp.channel,
+      number: numberOf(otp),
+      price: otp.price,
+      last_balance: Number(lastBalance),
+      expires_at: formatWib(otp.expiresAt),
+    };
+  }
 }
 
 export function presentDetail(otp: OtpFields, deliveries: OtpDeliveryData[]): OtpDetailData {

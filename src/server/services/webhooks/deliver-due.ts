@@ -50,7 +50,7 @@ export async function claimDueDeliveries(options: ClaimOptions): Promise<Claimed
   const full = cap === null ? [] : busy.filter(([, n]) => n >= cap).map(([id]) => id);
   // The database's clock, not this machine's, decides what is due and when a lease ends (unless a
   // test injects `now`): a worker on a machine whose clock runs ahead must not take over live leases.
-  const { rows } = await connection.pool.query<{ id: number; endpoint_id: number | null; locked_until: Date }>(
+  const { rows } = await connection.pool.query<{ id: string; endpoint_id: number | null; locked_until: Date }>(
     `WITH due AS (
        SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
        WHERE status = 'pending' AND next_attempt_at <= COALESCE($1::timestamptz, now())
@@ -71,7 +71,8 @@ export async function claimDueDeliveries(options: ClaimOptions): Promise<Claimed
      RETURNING d.id, d.endpoint_id, d.locked_until`,
     [options.now ?? null, LEASE_MS, options.limit, full, CLAIM_WINDOW, busy.map(([id]) => id), busy.map(([, n]) => n), cap],
   );
-  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, lease: r.locked_until }));
+  // A bigint id arrives as text; ids stay far below 2^53, so a number holds it exactly.
+  return rows.map((r) => ({ id: Number(r.id), endpointId: r.endpoint_id, lease: r.locked_until }));
 }
 
 /** Sends one leased delivery and records the attempt (only while the lease is still ours). */

@@ -1,7 +1,6 @@
 // What a merchant (dashboard) and an operator (otpctl) can do with webhooks.
 // Every function is scoped to one merchant; another merchant's ids are NOT_FOUND.
 import { getDb, getPool } from "@/server/db/client";
-import { fitsInt4 } from "@/server/db/column-ranges";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
 import { DEFAULT_EVENT_TYPES, type OtpEventType } from "@/schemas/v3/events";
@@ -106,7 +105,8 @@ export async function resendEvent(merchantId: number, eventId: string, now = new
     if (!endpoint) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
     if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null } });
     const delivery = await tx.webhookDelivery.create({ data: { eventId: event.id, endpointId: endpoint.id, url: endpoint.url, nextAttemptAt: now } });
-    return { event_id: eventId, delivery_id: delivery.id };
+    // Ids are bigint in the database; they stay far below 2^53, so a JSON number holds them.
+    return { event_id: eventId, delivery_id: Number(delivery.id) };
   });
 }
 
@@ -156,8 +156,7 @@ export async function listWebhookEvents(merchantId: number, page: { cursor?: num
   const events = await db.webhookEvent.findMany({
     where: {
       merchantId,
-      // Every id is below a cursor past the column's range.
-      ...(page.cursor && fitsInt4(page.cursor) ? { id: { lt: page.cursor } } : {}),
+      ...(page.cursor && Number.isSafeInteger(page.cursor) ? { id: { lt: BigInt(page.cursor) } } : {}),
       ...(page.otpId ? { payload: { path: ["data", "otp_id"], equals: page.otpId } } : {}),
     },
     orderBy: { id: "desc" },
@@ -174,9 +173,9 @@ export async function listWebhookEvents(merchantId: number, page: { cursor?: num
       created_at: formatWib(e.createdAt),
       request_body: eventBody(e.payload),
       deliveries: e.deliveries.map((d) => ({
-        id: d.id,
+        id: Number(d.id),
         // Deliveries are listed newest first; the oldest one is the original.
-        resend: d.id !== Math.min(...e.deliveries.map((x) => x.id)),
+        resend: d !== e.deliveries[e.deliveries.length - 1],
         url: d.url,
         status: d.status,
         next_attempt_at: d.nextAttemptAt && d.status === "pending" ? formatWib(d.nextAttemptAt) : null,
@@ -191,6 +190,6 @@ export async function listWebhookEvents(merchantId: number, page: { cursor?: num
         })),
       })),
     })),
-    nextCursor: events.length > limit ? pageItems[pageItems.length - 1].id : null,
+    nextCursor: events.length > limit ? Number(pageItems[pageItems.length - 1].id) : null,
   };
 }

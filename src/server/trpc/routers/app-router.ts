@@ -2,6 +2,7 @@ import { router } from "../init";
 import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
 import { fraudRouter } from "./fraud";
+import { insightsRouter } from "./insights";
 import { reportsRouter } from "./reports";
 import { testOtpRouter } from "./test-otp";
 import { topupsRouter } from "./topups";
@@ -11,6 +12,7 @@ export const appRouter = router({
   account: accountRouter,
   apiKeys: apiKeysRouter,
   fraud: fraudRouter,
+  insights: insightsRouter,
   reports: reportsRouter,
   testOtp: testOtpRouter,
   topups: topupsRouter,

@@ -149,9 +149,19 @@ describe("POST /v3/request: otp_length and ttl are clamped; otp_id and times fol
     const noon = new Date("2031-08-01T05:00:00Z");
     const ids = await Promise.all(Array.from({ length: 40 }, () => nextOtpId(noon)));
     expect(ids.map((id) => Number(id.slice(-6))).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    // Two blocks taken from the day's sequence, the second one partly used.
-    const [{ last_value }] = await db.$queryRawUnsafe<{ last_value: bigint }[]>("SELECT last_value FROM otp_ids_20310801");
-    expect(Number(last_value)).toBe(64);
+    // Two blocks taken from the day's counter row, the second one partly used.
+    const [{ value }] = await db.$queryRawUnsafe<{ value: bigint }[]>("SELECT value FROM otp_daily_counters WHERE day = '2031-08-01'");
+    expect(Number(value)).toBe(64);
+  });
+
+  it("draws from the day's sequence where an instance of the previous release made one, so both releases count from one source during a rolling upgrade", async () => {
+    const db = await getDb();
+    const noon = new Date("2031-09-01T05:00:00Z");
+    await db.$executeRawUnsafe("CREATE SEQUENCE otp_ids_20310901 AS bigint START WITH 501");
+    expect(await nextOtpId(noon)).toMatch(/^OTP20310901[A-Z]{4}000501$/);
+    const [{ last_value }] = await db.$queryRawUnsafe<{ last_value: bigint }[]>("SELECT last_value FROM otp_ids_20310901");
+    expect(Number(last_value)).toBe(532);
+    expect(await db.$queryRawUnsafe("SELECT * FROM otp_daily_counters WHERE day = '2031-09-01'")).toEqual([]);
   });
 
   it("restarts the otp_id counter at 000001 when the WIB day changes (midnight WIB is 17:00 UTC)", async () => {

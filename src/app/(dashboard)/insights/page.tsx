@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { InsightsScreen } from "@/components/screens/insights-screen";
+
+export const metadata: Metadata = { title: "Insights" };
+
+export default function Page() {
+  return <InsightsScreen />;
+}
