@@ -3,7 +3,7 @@
 // `npm start` runs it) and workers. Each can be stopped, killed and started again
 // on the same port, which is what the fleet's faults do.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, createWriteStream, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { DIST_DIR } from "../lib/server";
@@ -60,6 +60,8 @@ function managed(name: string, port: number, logFile: string, argv: () => { cmd:
       child.stdout!.pipe(log, { end: false });
       child.stderr!.pipe(log, { end: false });
       exited = new Promise((resolve) => child!.once("exit", () => resolve()));
+      // Nothing outlives the fleet script, even when it fails half-way.
+      process.once("exit", () => void (running() && child!.kill("SIGKILL")));
       await until(name, async () => {
         if (!running()) throw new Error(`${name} exited during start-up (see ${logFile})`);
         return ready();
@@ -155,6 +157,6 @@ export function worker(name: string, dir: string, env: Record<string, string>): 
     logFile,
     () => ({ cmd: process.execPath, args: ["--import", "tsx", path.join(root, "src/cli/worker.ts")], cwd: root, env: { ...process.env, ...env } }),
     // The worker has no port: it is up once this start's part of its log says so.
-    async () => readFileSync(logFile, "utf8").split(`start ${name}\n`).at(-1)!.includes("worker started"),
+    async () => existsSync(logFile) && readFileSync(logFile, "utf8").split(`start ${name}\n`).at(-1)!.includes("worker started"),
   );
 }
