@@ -17,6 +17,19 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
+# Without TEST_REDIS_URL the integration tests start a throw-away redis-server: install it
+# the same way when it is missing.
+if [ -z "${TEST_REDIS_URL:-}" ] && ! command -v redis-server >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing redis-server from Debian (the integration tests start one)"
+    apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
+  else
+    echo "The integration tests start a throw-away redis-server. Install it with: sudo apt-get install -y redis-server" >&2
+    echo "(or point TEST_REDIS_URL at a running Redis), then run npm test again." >&2
+    exit 1
+  fi
+fi
+
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint --max-warnings=0 .
 echo "== unit + integration"; npx vitest run

@@ -111,6 +111,9 @@ const schema = z.object({
   DB_POOLER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "pgbouncer"], "must be none or pgbouncer").default("none")),
   /** With DATABASE_URL: apply pending migrations at start-up instead of only checking (one instance only). */
   MIGRATE_AT_START: flag,
+  // Running as one of many instances (docs/configuration.md, "Graceful shutdown").
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served, so a load balancer stops sending them first. */
+  SHUTDOWN_DRAIN_MS: integer(0, 600_000, 10_000),
 });
 
 /**
@@ -169,19 +172,49 @@ export function getEnv(): Env {
   if (!parsed.success || problems.length) throw new EnvError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
-  const needSecrets = !raw.SESSION_SECRET || !raw.PAYMENT_LINK_SECRET || !raw.OTP_PEPPER;
-  const stored = needSecrets ? loadOrCreateSecrets(dataDir) : undefined;
+  const missing = SHARED_SECRETS.filter((name) => !raw[name]);
+  // On the embedded default, secrets not given are generated into DATA_DIR; with DATABASE_URL they are not (see fleetSecretProblems).
+  const stored = missing.length && !raw.DATABASE_URL ? loadOrCreateSecrets(dataDir) : undefined;
   const defaultUrl = `http://localhost:${raw.PORT}`;
-  cached = {
+  const env = {
     ...raw,
     DATA_DIR: dataDir,
     BASE_URL: stripSlash(raw.BASE_URL ?? defaultUrl),
     APP_URL: stripSlash(raw.APP_URL ?? raw.BASE_URL ?? defaultUrl),
-    SESSION_SECRET: raw.SESSION_SECRET ?? stored!.SESSION_SECRET,
-    PAYMENT_LINK_SECRET: raw.PAYMENT_LINK_SECRET ?? stored!.PAYMENT_LINK_SECRET,
-    OTP_PEPPER: raw.OTP_PEPPER ?? stored!.OTP_PEPPER,
+    SESSION_SECRET: raw.SESSION_SECRET ?? stored?.SESSION_SECRET,
+    PAYMENT_LINK_SECRET: raw.PAYMENT_LINK_SECRET ?? stored?.PAYMENT_LINK_SECRET,
+    OTP_PEPPER: raw.OTP_PEPPER ?? stored?.OTP_PEPPER,
   };
+  // A process that never uses a missing secret (`otpctl migrate`) still runs; one that reads it stops, naming it.
+  unsharedSecrets = stored ? [] : missing;
+  for (const name of unsharedSecrets) Object.defineProperty(env, name, { enumerable: true, get: () => failMissingSecret(name) });
+  cached = env as Env;
   return cached;
+}
+
+/**
+ * With DATABASE_URL set, Sandi may run as many instances, and a secret generated per
+ * instance into its own DATA_DIR would differ between them: an OTP created on one
+ * would fail to verify on another, sessions and payment links likewise, with no
+ * error anywhere. So there each secret must come from the environment. The server
+ * and the worker call this at start-up and stop on its message; otpctl stops only
+ * when a command reads a missing secret (getEnv's getters).
+ */
+export function requireSharedSecrets(): void {
+  getEnv();
+  if (unsharedSecrets.length) throw new EnvError(`Invalid configuration:\n${unsharedSecrets.map((name) => `  ${missingSecretLine(name)}`).join("\n")}`);
+}
+
+const SHARED_SECRETS = ["SESSION_SECRET", "PAYMENT_LINK_SECRET", "OTP_PEPPER"] as const;
+/** The secrets this configuration lacks and may not generate (DATABASE_URL is set). */
+let unsharedSecrets: readonly string[] = [];
+
+function missingSecretLine(name: string): string {
+  return `${name}: required when DATABASE_URL is set (every instance must use the same value; generate one with \`openssl rand -base64 32\`)`;
+}
+
+function failMissingSecret(name: string): never {
+  throw new EnvError(`Invalid configuration:\n  ${missingSecretLine(name)}`);
 }
 
 /** For tests and the CLI: forget the parsed environment after changing process.env. */

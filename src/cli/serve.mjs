@@ -7,8 +7,10 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import pino from "pino";
+import { setTimeout as sleep } from "node:timers/promises";
 import { INTERNAL_ERROR_MESSAGE } from "../server/envelope.mjs";
 import { LOG_FORMAT } from "../server/log-format.mjs";
+import { drainMs, isDraining, runShutdownHooks, startDraining, startUpSettled } from "../server/lifecycle.mjs";
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
 import { loadV3Routes } from "./v3-routes.mjs";
@@ -20,6 +22,12 @@ function option(name, fallback) {
 }
 
 const log = pino(LOG_FORMAT);
+/** How long the start-up hook may take (it runs once Next is prepared) before the server gives up. */
+const START_UP_HOOK_MS = 60_000;
+/** SHUTDOWN_DRAIN_MS's default, should the start-up hook that hands over the validated value not have run. */
+const DEFAULT_DRAIN_MS = 10_000;
+/** Once the server stops accepting, requests still in flight get this long to finish before the process exits anyway. */
+const FINISH_MS = 20_000;
 
 async function main() {
   const port = Number(option("port", "3000"));
@@ -32,10 +40,29 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), port, hostname, httpServer: createServer() });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // The start-up hook (src/instrumentation.ts) validates the configuration; Next only logs its failure.
+  const startUp = await Promise.race([startUpSettled(), sleep(START_UP_HOOK_MS).then(() => undefined)]);
+  if (!startUp?.ok) {
+    const error = startUp?.error;
+    // A configuration error (src/env.ts) is its message, naming the variable; anything else its stack.
+    const detail = String(error?.message ?? "").includes("Invalid configuration:") ? error.message : (error?.stack ?? `the start-up hook (src/instrumentation.ts) did not finish within ${START_UP_HOOK_MS / 1000} s`);
+    console.error(`Server start-up failed: ${detail}`);
+    process.exit(1);
+  }
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
 
+  // Responses being written, so shutdown can end their keep-alive connections as soon as each is answered.
+  const answering = new Set();
+  let closing = false;
   const server = createServer((req, res) => {
+    answering.add(res);
+    res.once("close", () => {
+      answering.delete(res);
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    // Clients holding a keep-alive connection reconnect (through the load balancer, to another instance) instead of reusing one about to close.
+    if (isDraining()) res.setHeader("connection", "close");
     prepareRequest(req);
     const answer = frontAnswer(req.method ?? "", req.url, req.headers);
     if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
@@ -61,21 +88,41 @@ async function main() {
   });
   server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "*" }, "listening"));
 
-  const stop = async () => {
-    setTimeout(() => process.exit(0), 10_000).unref();
-    server.close();
-    // Idle keep-alive connections would otherwise hold close() open.
+  // Graceful shutdown (docs/configuration.md): SIGTERM, as an orchestrator sends it for a
+  // rolling restart, first turns /readyz to 503 and keeps serving for SHUTDOWN_DRAIN_MS,
+  // long enough for the load balancer's health check to take this instance out; then
+  // the server stops accepting, requests in flight finish, the in-app worker finishes
+  // what it leased, the API request log is flushed and the pools close. SIGINT (Ctrl-C
+  // at a terminal: no load balancer to wait for) skips the drain period. A repeated
+  // signal changes nothing (`npm start` forwards the one a terminal also sends here).
+  let stopping;
+  const stop = (signal) => (stopping ??= drainAndExit(signal));
+  async function drainAndExit(signal) {
+    const wait = signal === "SIGTERM" ? (drainMs() ?? DEFAULT_DRAIN_MS) : 0;
+    startDraining();
+    for (const res of answering) if (!res.headersSent) res.setHeader("connection", "close");
+    log.info({ signal, drain_ms: wait }, "draining: /readyz answers 503, requests are still served");
+    // The in-app worker (src/instrumentation.ts) stops claiming now and finishes its deliveries while the drain runs.
+    const workerStopped = globalThis.__sandiWorker?.stop?.().catch(() => undefined);
+    await sleep(wait);
+    setTimeout(() => {
+      log.error({ finish_ms: FINISH_MS }, "requests still in flight after the shutdown bound; exiting anyway");
+      process.exit(1);
+    }, FINISH_MS).unref();
+    closing = true;
+    const closed = new Promise((resolve) => server.close(resolve));
+    // Idle keep-alive connections would otherwise hold close() open (and those of requests in flight once answered, above).
     server.closeIdleConnections();
-    // The in-app webhook worker (started by src/instrumentation.ts in this process) finishes the
-    // delivery it is on, so nothing is left leased until its lease runs out.
-    await globalThis.__sandiWorker?.stop?.().catch(() => undefined);
-    // Buffered writes (the merchants' API request log) reach the database before the pool goes.
-    await Promise.all((globalThis.__sandiApiLogFlushers ?? []).map((flush) => flush().catch(() => undefined)));
+    await closed;
+    await workerStopped;
+    // The API request log's buffered entries reach the database, then the PostgreSQL pool and Redis connections close.
+    await runShutdownHooks();
     await app.close().catch(() => undefined);
+    log.info("stopped");
     process.exit(0);
-  };
-  process.once("SIGINT", () => void stop());
-  process.once("SIGTERM", () => void stop());
+  }
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((err) => {

@@ -5,7 +5,7 @@
 // start-build.ts), then serves it on PORT (serve.mjs). `--dev` runs `next dev` instead.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { EnvError, getEnv } from "@/env";
+import { EnvError, getEnv, requireSharedSecrets } from "@/env";
 import { getChannelAdapter } from "@/server/channels/registry";
 import { getPaymentGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
@@ -20,7 +20,9 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const serveScript = path.join(root, "src", "cli", "serve.mjs");
 
 // A signal during start-up (Ctrl-C while the first build runs) must still stop the
-// embedded database this process brought up; once the server runs, it is forwarded.
+// embedded database this process brought up; once the server runs, it is forwarded
+// and this process waits for the server to drain and exit (serve.mjs, "Graceful
+// shutdown" in docs/configuration.md) before it leaves the database.
 let server: ChildProcess | undefined;
 let stopRequested: NodeJS.Signals | undefined;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   }
+  requireSharedSecrets();
   const database = await resolveDatabase();
   const leave = async (code: number): Promise<never> => {
     await database.stop();
@@ -58,7 +61,11 @@ async function main(): Promise<void> {
   const providers = Object.fromEntries(CHANNELS.map((channel) => [channel, getChannelAdapter(channel).provider]));
   log.info({ channels: providers, payment_gateway: getPaymentGateway().name }, "delivery providers");
 
-  const childEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
+  // On the embedded default the server attaches to the database of DATA_DIR itself, as
+  // otpctl does: it then sees the same configuration as this process (no DATABASE_URL,
+  // so it reads the secrets kept in DATA_DIR instead of refusing to run without them).
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: env.DATA_DIR, PORT: String(env.PORT) };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   if (!dev && !production) {
     const status = buildWhenNeeded(root, env.NEXT_DIST_DIR, childEnv);
     // A Ctrl-C reaches the build too; let the signal's handler run (one turn of the event loop) before looking.

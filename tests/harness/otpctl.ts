@@ -1,17 +1,26 @@
 import { spawn } from "node:child_process";
-import { expect } from "vitest";
-import path from "node:path";
+import { expect, inject } from "vitest";
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-const tsx = path.resolve("node_modules/.bin/tsx");
+/**
+ * For a test that runs otpctl several times. Each call is a process of its own that
+ * connects, checks the schema and often hashes a password (argon2): about half a
+ * second on an idle machine, but up to 10 s each on a 2-core machine shared with
+ * other test runs (a test of 8 calls took 78 s there), so 120 s was not enough.
+ */
+export const CLI_TEST_TIMEOUT_MS = 300_000;
 
-/** Runs otpctl as operators do (a separate process), with the given environment overrides. */
+/**
+ * Runs otpctl as operators do (a separate process), with the given environment overrides.
+ * The process runs the CLI bundled once for this run (otpctl-bundle.ts), not tsx, which
+ * compiled the sources again on every call.
+ */
 export function otpctl(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete merged[k];
-    const child = spawn(tsx, ["src/cli/otpctl.ts", ...args], { env: merged });
+    const child = spawn(process.execPath, [inject("otpctlBundle"), ...args], { env: merged });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

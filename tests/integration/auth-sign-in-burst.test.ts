@@ -9,7 +9,7 @@ import { MAX_FAILURES, MemoryThrottleStore, RedisThrottleStore, type LoginThrott
 import { signInWithPassword, type SignInResult } from "@/server/auth/password-sign-in";
 import { FallbackThrottleStore, throttleRedisClient } from "@/server/auth/throttle-fallback";
 import { createMerchant } from "@/server/services/merchants/merchants";
-import { freePort, startThrowawayRedis } from "../harness/throwaway-redis";
+import { freePort, startRedisServer } from "../harness/redis-server";
 import { waitFor } from "../harness/wait-for";
 import { captureLog } from "../harness/log-lines";
 
@@ -54,7 +54,7 @@ describe("40 simultaneous wrong passwords through the app's throttle store", () 
     const logged = captureLog();
     try {
       const before = await guesses(store, 20, 0);
-      const redis = await startThrowawayRedis(port);
+      const redis = await startRedisServer(port);
       cleanups.push(redis.stop);
       await waitFor(() => status() === "ready", { timeoutMs: 10_000, what: "the throttle's Redis client to reconnect" });
       const after = await guesses(store, 20, 20);

@@ -3,7 +3,7 @@
 // signed in to it (50), and of sign-ups per IP (10) and in total (1000).
 import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, MemoryThrottleStore, RedisThrottleStore, WINDOW_SECONDS } from "@/server/auth/login-throttle";
 import { getAuthOptions, SIGN_IN_ERRORS } from "@/server/auth/options";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
@@ -12,7 +12,7 @@ import { getDb } from "@/server/db/client";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { callerFor } from "../harness/trpc";
 
-const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redis = new Redis(inject("redisUrl"), { lazyConnect: true, maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit().catch(() => undefined));
 
 async function owner() {

@@ -5,6 +5,7 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { PgCounterProxy, type WireCounts } from "../../bench/lib/pg-counter-proxy";
+import { databaseUrl } from "../harness/per-file-database";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -12,7 +13,7 @@ afterEach(async () => {
 });
 
 async function throughProxy(options?: string): Promise<{ proxy: PgCounterProxy; client: pg.Client }> {
-  const target = new URL(process.env.TEST_DATABASE_URL!);
+  const target = new URL(databaseUrl);
   const proxy = new PgCounterProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const url = new URL(target);
   url.hostname = "127.0.0.1";

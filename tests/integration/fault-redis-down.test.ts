@@ -11,15 +11,16 @@ import { createMerchant, updateMerchant } from "@/server/services/merchants/merc
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
 import { callerFor } from "../harness/trpc";
-import { freePort, startThrowawayRedis } from "../harness/throwaway-redis";
+import { freePort, startRedisServer, type RedisServer } from "../harness/redis-server";
 import { waitFor } from "../harness/wait-for";
 
 let port = 0;
-let server: { stop: () => Promise<void> } | undefined;
+let server: RedisServer | undefined;
 const previousRedisUrl = process.env.REDIS_URL;
 
 async function startRedis(): Promise<void> {
-  server = await startThrowawayRedis(port);
+  server = await startRedisServer(port || undefined);
+  port = server.port;
 }
 
 async function stopRedis(): Promise<void> {
@@ -38,7 +39,6 @@ async function limiterKeys(): Promise<number> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
   await startRedis();
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
   resetEnvForTests();

@@ -1,14 +1,14 @@
 // The detection store on a real Redis (shared by every app instance), the in-process
 // copy it falls back to, and the fallback itself when Redis is down.
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
 import { MemoryFraudStore } from "@/server/services/fraud/memory-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 import type { FraudStore, Observation } from "@/server/services/fraud/store";
 import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = inject("redisUrl");
 const clients: RedisClient[] = [];
 
 function redisStore(): RedisFraudStore {

@@ -1,10 +1,10 @@
 // The fraud guard's operator commands, run as operators run them (separate processes).
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { otpctl, otpctlJson } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson } from "../harness/otpctl";
 
 
-describe("otpctl and the fraud guard", { timeout: 120_000 }, () => {
+describe("otpctl and the fraud guard", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("merchant show prints geo_permissions and fraud_guard; merchant update --geo and --fraud-guard change them", async () => {
     const { merchant_id } = await otpctlJson(["merchant", "create", "--name", "Toko", "--email", "geo@x.id"]);
     expect(await otpctlJson(["merchant", "show", merchant_id])).toMatchObject({

@@ -1,7 +1,7 @@
 // otpctl sandbox commands, run as operators run them (a separate process on the same database).
 import { describe, expect, it } from "vitest";
 import { getOtpDetail, requestOtp, scanEveryResponse } from "../harness/otp-response-scan";
-import { otpctl } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl } from "../harness/otpctl";
 import { newMerchant } from "../harness/v3-fixtures";
 
 scanEveryResponse();
@@ -15,7 +15,7 @@ async function json(args: string[]) {
   return JSON.parse(lines[0]);
 }
 
-describe("otpctl sandbox", { timeout: 120_000 }, () => {
+describe("otpctl sandbox", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("sandbox messages prints the delivered messages newest first, filtered by --destination or --otp-id", async () => {
     const m = await newMerchant();
     const sms = (await requestOtp(m.key, { channel: "sms", destination: "6281234567801" })).body.data!.otp_id as string;

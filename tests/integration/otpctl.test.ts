@@ -4,12 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
 import pg from "pg";
-import { otpctl, otpctlJson } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson } from "../harness/otpctl";
 import { createScratchDatabase } from "../harness/scratch-database";
 
 
 // Each case starts separate otpctl processes (a few seconds each on a busy 2-core machine).
-describe("otpctl", { timeout: 120_000 }, () => {
+describe("otpctl", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("merchant create prints exactly merchant_id, key_id, api_key and test_api_key as one JSON document", async () => {
     const out = await otpctlJson(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
     expect(Object.keys(out).sort()).toEqual(["api_key", "key_id", "merchant_id", "test_api_key"]);

@@ -7,7 +7,7 @@ import { purgePersonalData } from "@/server/services/retention/purge-personal-da
 import { periodicJobs } from "@/server/worker/periodic-jobs";
 import { overrideEnv } from "../harness/env-override";
 import { moved, scrapeApp } from "../harness/metrics-scrape";
-import { otpctl } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl } from "../harness/otpctl";
 import { deliveredCode, newMerchant, requestOtp, saldoOf, expectLedgerBalanced, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook } from "../harness/webhook-merchant";
 
@@ -127,7 +127,7 @@ describe("personal-data retention", () => {
   });
 });
 
-describe("otpctl retention", { timeout: 120_000 }, () => {
+describe("otpctl retention", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("runs a purge and reports what the passes purged", async () => {
     const m = await newMerchant();
     const ids = await createSome(m.key, 2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { settleTopup } from "@/server/services/topups/settle";
-import { otpctl } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl } from "../harness/otpctl";
 import { databaseUrl } from "../harness/per-file-database";
 import { createTopupOk, makeOverdue, topupLedgerEntries, topupRow } from "../harness/topup-fixtures";
 import { expectLedgerBalanced, newMerchant, saldoOf } from "../harness/v3-fixtures";
@@ -69,7 +69,7 @@ describe("top-up settlement", () => {
   });
 });
 
-describe("otpctl topup pay", () => {
+describe("otpctl topup pay", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   const env = { DATABASE_URL: databaseUrl };
 
   it("prints the top-up, now Paid, and credits the merchant", async () => {

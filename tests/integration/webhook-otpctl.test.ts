@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { getWebhookSettings } from "@/server/services/webhooks/manage";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
-import { otpctl, otpctlJson } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson } from "../harness/otpctl";
 import { newMerchant } from "../harness/v3-fixtures";
 import { startReceiver } from "../harness/webhook-receiver";
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 
 
 // Each otpctl call is a separate process (tsx start-up and migration check), slow on a busy machine.
-describe("otpctl webhook", { timeout: 90_000 }, () => {
+describe("otpctl webhook", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("test, deliveries, resend and rotate-secret work on a merchant's webhook and print one JSON document each", async () => {
     const receiver = await startReceiver();
     closers.push(receiver.close);

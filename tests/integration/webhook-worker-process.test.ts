@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { sendTestEvent } from "@/server/services/webhooks/manage";
 import { newMerchant } from "../harness/v3-fixtures";
@@ -42,6 +43,24 @@ describe("npm run worker", { timeout: 90_000 }, () => {
     worker.child.kill("SIGTERM");
     const code = await worker.exited;
     expect({ code, ...worker.output() }).toMatchObject({ code: 0, stdout: expect.stringContaining('"msg":"worker stopped"'), stderr: "" });
+  });
+
+  it("on SIGTERM finishes the delivery it is sending and records it before exiting, so nothing stays leased to it", async () => {
+    // The receiver takes its time to answer: the send is in flight when the signal comes.
+    const receiver = await startReceiver(() => ({ status: 200, delayMs: 3000 }));
+    closers.push(receiver.close);
+    const m = await newMerchant();
+    await updateMerchant(m.id, { webhookUrl: receiver.url });
+    const worker = startWorkerProcess();
+    await sendTestEvent(m.id);
+    await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 100 }).toBe(1);
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    const db = await getDb();
+    const [delivery] = await db.webhookDelivery.findMany({ include: { attempts: true } });
+    expect(delivery).toMatchObject({ status: "succeeded", attemptCount: 1 });
+    expect(delivery.attempts).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
   });
 
   it("serves its own metrics on METRICS_PORT, behind METRICS_TOKEN", async () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError, getEnv, resetEnvForTests } from "@/env";
+import { EnvError, getEnv, requireSharedSecrets, resetEnvForTests } from "@/env";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -48,6 +48,46 @@ describe("configuration", () => {
     expect(getEnv().OTP_PEPPER).toBe(pepper);
   });
 
+  it("drains for 10 seconds after SIGTERM unless SHUTDOWN_DRAIN_MS says otherwise", () => {
+    withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")) });
+    expect(getEnv().SHUTDOWN_DRAIN_MS).toBe(10_000);
+    withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), SHUTDOWN_DRAIN_MS: "2500" });
+    expect(getEnv().SHUTDOWN_DRAIN_MS).toBe(2500);
+  });
+
+  describe("with DATABASE_URL set (a fleet shares one database), secrets come from the environment", () => {
+    const given = { SESSION_SECRET: "s".repeat(40), PAYMENT_LINK_SECRET: "l".repeat(40), OTP_PEPPER: "p".repeat(40) };
+
+    it("refuses start-up naming each missing secret, and generates none into DATA_DIR", () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-env-"));
+      withEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgresql://db.internal/sandi", SESSION_SECRET: given.SESSION_SECRET });
+      expect(() => requireSharedSecrets()).toThrow(EnvError);
+      expect(() => requireSharedSecrets()).toThrow(
+        /^Invalid configuration:\n {2}PAYMENT_LINK_SECRET: required when DATABASE_URL is set .*\n {2}OTP_PEPPER: required when DATABASE_URL is set /,
+      );
+      expect(existsSync(path.join(dataDir, "secrets.json"))).toBe(false);
+    });
+
+    it("lets a process that never reads a missing secret run (otpctl migrate), and stops the one that reads it, naming it", () => {
+      withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), DATABASE_URL: "postgresql://db.internal/sandi", SESSION_SECRET: given.SESSION_SECRET });
+      const env = getEnv();
+      expect(env.DATABASE_URL).toBe("postgresql://db.internal/sandi");
+      expect(env.SESSION_SECRET).toBe(given.SESSION_SECRET);
+      expect(() => env.OTP_PEPPER).toThrow(/^Invalid configuration:\n {2}OTP_PEPPER: required when DATABASE_URL is set/);
+    });
+
+    it("starts when all three are given", () => {
+      withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), DATABASE_URL: "postgresql://db.internal/sandi", ...given });
+      expect(() => requireSharedSecrets()).not.toThrow();
+      expect(getEnv().OTP_PEPPER).toBe(given.OTP_PEPPER);
+    });
+
+    it("keeps generating them on the embedded default (no DATABASE_URL), where there is one instance", () => {
+      withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")) });
+      expect(() => requireSharedSecrets()).not.toThrow();
+    });
+  });
+
   it.each([
     ["PORT", "eighty"],
     ["PORT", "70000"],
@@ -56,6 +96,8 @@ describe("configuration", () => {
     ["BASE_URL", "not a url"],
     ["OTP_PEPPER", "short"],
     ["VENDOR_TIMEOUT_MS", "-1"],
+    ["SHUTDOWN_DRAIN_MS", "ten seconds"],
+    ["SHUTDOWN_DRAIN_MS", "-1"],
   ])("stops start-up with a message naming %s when it is given but malformed (%s)", (name, value) => {
     withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), [name]: value });
     expect(() => getEnv()).toThrow(EnvError);

@@ -13,6 +13,7 @@ import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
 import type { RedisClient } from "@/server/lib/fail-fast-redis";
 import { redisScript, type RedisScript } from "@/server/lib/redis-script";
 import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
+import { onShutdown } from "@/server/lifecycle.mjs";
 
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 50;
@@ -143,6 +144,11 @@ export class RedisThrottleStore implements LoginThrottleStore {
 const CONNECT_WAIT_MS = 500;
 
 const holder = globalThis as unknown as { __sandiLoginThrottle?: { url: string | undefined; store: LoginThrottleStore } };
+onShutdown("close", () => {
+  const current = holder.__sandiLoginThrottle;
+  holder.__sandiLoginThrottle = undefined;
+  return current?.store.close?.();
+});
 
 /** Per process, for the configured REDIS_URL (a changed URL, in tests, gets a new store). */
 export function getLoginThrottleStore(): LoginThrottleStore {

@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getEnv } from "@/env";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
+import { onShutdown } from "@/server/lifecycle.mjs";
 import { resolveDatabase } from "./database-url";
 
 export type Db = PrismaClient;
@@ -22,6 +23,9 @@ export async function getDb(): Promise<PrismaClient> {
 export async function getPool(): Promise<pg.Pool> {
   return (await handle()).pool;
 }
+
+// A stopping process ends its connections instead of leaving PostgreSQL to find them dead.
+onShutdown("close", () => disconnectDb());
 
 export async function disconnectDb(): Promise<void> {
   const current = holder.__sandiDb;

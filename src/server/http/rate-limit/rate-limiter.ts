@@ -7,6 +7,7 @@ import { MemoryRateLimitStore } from "./memory-store";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./store";
 import { log, messageOf } from "@/server/log";
+import { onShutdown } from "@/server/lifecycle.mjs";
 
 export { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
 const WINDOW_MS = 1000;
@@ -56,6 +57,11 @@ export class RateLimiter {
 }
 
 const holder = globalThis as unknown as { __sandiRateLimiter?: { url: string | undefined; limiter: RateLimiter } };
+onShutdown("close", () => {
+  const current = holder.__sandiRateLimiter;
+  holder.__sandiRateLimiter = undefined;
+  return current?.limiter.close();
+});
 
 export function getRateLimiter(): RateLimiter {
   const url = getEnv().REDIS_URL;

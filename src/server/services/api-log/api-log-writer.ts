@@ -7,6 +7,7 @@
 import { getEnv } from "@/env";
 import { runAlone, statement } from "@/server/db/sql";
 import { log, messageOf } from "@/server/log";
+import { onShutdown } from "@/server/lifecycle.mjs";
 
 export type ApiLogEntry = {
   merchantId: number;
@@ -33,10 +34,11 @@ const insertBatch = statement(
    SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[])`,
 );
 
-// The server stops by awaiting these (src/cli/serve.mjs): the /v3 bundle and Next each
-// load this module, so each instance registers its own flush.
+// The /v3 bundle and Next each load this module, so each copy registers its own flush.
 const holder = globalThis as unknown as { __sandiApiLogFlushers?: (() => Promise<void>)[] };
 (holder.__sandiApiLogFlushers ??= []).push(() => flushApiLog());
+// Before the pool closes: entries of requests answered before the process stopped still reach the log.
+onShutdown("flush", () => flushApiLog());
 
 /** Every instance's buffer in this process, for a reader who wants the newest entries now. */
 export async function flushEveryApiLogBuffer(): Promise<void> {

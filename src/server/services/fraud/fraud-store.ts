@@ -8,6 +8,7 @@ import { MemoryFraudStore } from "./memory-store";
 import { RedisFraudStore } from "./redis-store";
 import type { FraudStore } from "./store";
 import { log, messageOf } from "@/server/log";
+import { onShutdown } from "@/server/lifecycle.mjs";
 
 // After a failure, calls go straight to the fallback for a while instead of each paying the timeout again.
 const SKIP_AFTER_FAILURE_MS = 2000;
@@ -50,6 +51,11 @@ export class FallbackFraudStore implements FraudStore {
 }
 
 const holder = globalThis as unknown as { __sandiFraudStore?: { url: string | undefined; store: FraudStore } };
+onShutdown("close", () => {
+  const current = holder.__sandiFraudStore;
+  holder.__sandiFraudStore = undefined;
+  return current?.store.close?.();
+});
 
 export function getFraudStore(): FraudStore {
   const url = getEnv().REDIS_URL;

@@ -1,12 +1,12 @@
 // The rate-limit store behind the /v3 limiter: in memory without REDIS_URL,
 // Redis (one atomic Lua round trip) with it, shared by every app instance; when
 // Redis is unreachable or stops answering, the limiter fails open to in-memory
-// counts with a logged warning. Real Redis at redis://127.0.0.1:6379, a unique key
+// counts with a logged warning. Real Redis (the harness's, see global-setup.ts), a unique key
 // prefix per test.
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import Redis from "ioredis";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { MemoryRateLimitStore } from "@/server/http/rate-limit/memory-store";
 import { RateLimiter } from "@/server/http/rate-limit/rate-limiter";
@@ -15,7 +15,7 @@ import { account, newMerchant } from "../../../harness/v3-fixtures";
 import { captureLog } from "../../../harness/log-lines";
 import { waitFor } from "../../../harness/wait-for";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = inject("redisUrl");
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(() => vi.restoreAllMocks());
 afterAll(async () => {
