@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     DB_POOL_SIZE: "5",
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     RUN_WORKER_IN_APP: "0",
-    SHUTDOWN_DRAIN_MS: "2000",
+    SHUTDOWN_DRAIN_MS: "3000",
     WEBHOOK_ALLOW_PRIVATE_URLS: "1",
     BASE_URL: front.url,
     APP_URL: front.url,
@@ -94,6 +94,7 @@ async function main(): Promise<void> {
   const apps = appPorts.map((port, i) => appInstance(`app-${i + 1}`, port, dir, env));
   const workers = [1, 2].map((i) => worker(`worker-${i}`, dir, env));
   await Promise.all([...apps, ...workers].map((p) => p.start()));
+  while (front.healthy().length < apps.length) await sleep(100);
   say(`3 app instances on ${appPorts.join(", ")} behind ${front.url}, 2 workers, PgBouncer :${bouncerPort}, Redis :${redisPort}`);
 
   const { createMerchant, updateMerchant } = await import("@/server/services/merchants/merchants");
