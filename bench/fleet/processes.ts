@@ -37,6 +37,12 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   throw new Error(`${what} did not come up within ${timeoutMs} ms`);
 }
 
+// Nothing outlives the fleet script, even when it fails half-way.
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
 /** A process started by `argv`, ready when `ready` says so, restartable on the same port. */
 function managed(name: string, port: number, logFile: string, argv: () => { cmd: string; args: string[]; env?: NodeJS.ProcessEnv; cwd?: string }, ready: () => Promise<boolean>, readyTimeoutMs = 90_000): Managed {
   let child: ChildProcess | undefined;
@@ -60,8 +66,7 @@ function managed(name: string, port: number, logFile: string, argv: () => { cmd:
       child.stdout!.pipe(log, { end: false });
       child.stderr!.pipe(log, { end: false });
       exited = new Promise((resolve) => child!.once("exit", () => resolve()));
-      // Nothing outlives the fleet script, even when it fails half-way.
-      process.once("exit", () => void (running() && child!.kill("SIGKILL")));
+      children.add(child);
       await until(name, async () => {
         if (!running()) throw new Error(`${name} exited during start-up (see ${logFile})`);
         return ready();
