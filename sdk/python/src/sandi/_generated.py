@@ -14,6 +14,7 @@ ENDPOINTS = {
     "listTestMessages": {"method": "GET", "path": "/v3/test/messages", "query": ["otp_id", "destination", "limit"]},
     "sendTestInboundWhatsapp": {"method": "POST", "path": "/v3/test/inbound-whatsapp", "query": []},
     "sendTestReceipt": {"method": "POST", "path": "/v3/test/receipts", "query": []},
+    "getInsightsSummary": {"method": "GET", "path": "/v3/insights/summary", "query": ["from", "to", "group_by"]},
 }
 
 # Every error code the API answers, with the HTTP status it comes with.
@@ -23,21 +24,21 @@ ERROR_STATUS = {
     "INVALID_NUMBER": 400,
     "UNAUTHORIZED": 401,
     "INSUFFICIENT_BALANCE": 402,
-    "IP_NOT_ALLOWED": 403,
     "GEO_NOT_ALLOWED": 403,
     "FRAUD_BLOCKED": 403,
-    "OTP_NOT_FOUND": 404,
-    "NOT_FOUND": 404,
+    "IP_NOT_ALLOWED": 403,
     "METHOD_NOT_ALLOWED": 405,
     "DUPLICATE_EXTERNAL_ID": 409,
     "PAYLOAD_TOO_LARGE": 413,
+    "DESTINATION_RATE_LIMITED": 429,
+    "RATE_LIMITED": 429,
+    "INTERNAL_ERROR": 500,
+    "CHANNEL_UNAVAILABLE": 503,
+    "OTP_NOT_FOUND": 404,
     "OTP_EXPIRED": 422,
     "TOO_MANY_ATTEMPTS": 422,
     "ALREADY_USED": 422,
-    "RATE_LIMITED": 429,
-    "DESTINATION_RATE_LIMITED": 429,
-    "INTERNAL_ERROR": 500,
-    "CHANNEL_UNAVAILABLE": 503,
+    "NOT_FOUND": 404,
 }
 
 
@@ -61,10 +62,6 @@ class InsufficientBalanceError(SandiError):
     """INSUFFICIENT_BALANCE (HTTP 402)"""
 
 
-class IpNotAllowedError(SandiError):
-    """IP_NOT_ALLOWED (HTTP 403)"""
-
-
 class GeoNotAllowedError(SandiError):
     """GEO_NOT_ALLOWED (HTTP 403)"""
 
@@ -73,12 +70,8 @@ class FraudBlockedError(SandiError):
     """FRAUD_BLOCKED (HTTP 403)"""
 
 
-class OtpNotFoundError(SandiError):
-    """OTP_NOT_FOUND (HTTP 404)"""
-
-
-class NotFoundError(SandiError):
-    """NOT_FOUND (HTTP 404)"""
+class IpNotAllowedError(SandiError):
+    """IP_NOT_ALLOWED (HTTP 403)"""
 
 
 class MethodNotAllowedError(SandiError):
@@ -93,6 +86,26 @@ class PayloadTooLargeError(SandiError):
     """PAYLOAD_TOO_LARGE (HTTP 413)"""
 
 
+class DestinationRateLimitedError(SandiError):
+    """DESTINATION_RATE_LIMITED (HTTP 429)"""
+
+
+class RateLimitedError(SandiError):
+    """RATE_LIMITED (HTTP 429)"""
+
+
+class InternalError(SandiError):
+    """INTERNAL_ERROR (HTTP 500)"""
+
+
+class ChannelUnavailableError(SandiError):
+    """CHANNEL_UNAVAILABLE (HTTP 503)"""
+
+
+class OtpNotFoundError(SandiError):
+    """OTP_NOT_FOUND (HTTP 404)"""
+
+
 class OtpExpiredError(SandiError):
     """OTP_EXPIRED (HTTP 422)"""
 
@@ -105,20 +118,8 @@ class AlreadyUsedError(SandiError):
     """ALREADY_USED (HTTP 422)"""
 
 
-class RateLimitedError(SandiError):
-    """RATE_LIMITED (HTTP 429)"""
-
-
-class DestinationRateLimitedError(SandiError):
-    """DESTINATION_RATE_LIMITED (HTTP 429)"""
-
-
-class InternalError(SandiError):
-    """INTERNAL_ERROR (HTTP 500)"""
-
-
-class ChannelUnavailableError(SandiError):
-    """CHANNEL_UNAVAILABLE (HTTP 503)"""
+class NotFoundError(SandiError):
+    """NOT_FOUND (HTTP 404)"""
 
 
 # The class each code is raised as.
@@ -128,21 +129,21 @@ ERROR_CLASSES = {
     "INVALID_NUMBER": InvalidNumberError,
     "UNAUTHORIZED": UnauthorizedError,
     "INSUFFICIENT_BALANCE": InsufficientBalanceError,
-    "IP_NOT_ALLOWED": IpNotAllowedError,
     "GEO_NOT_ALLOWED": GeoNotAllowedError,
     "FRAUD_BLOCKED": FraudBlockedError,
-    "OTP_NOT_FOUND": OtpNotFoundError,
-    "NOT_FOUND": NotFoundError,
+    "IP_NOT_ALLOWED": IpNotAllowedError,
     "METHOD_NOT_ALLOWED": MethodNotAllowedError,
     "DUPLICATE_EXTERNAL_ID": DuplicateExternalIdError,
     "PAYLOAD_TOO_LARGE": PayloadTooLargeError,
+    "DESTINATION_RATE_LIMITED": DestinationRateLimitedError,
+    "RATE_LIMITED": RateLimitedError,
+    "INTERNAL_ERROR": InternalError,
+    "CHANNEL_UNAVAILABLE": ChannelUnavailableError,
+    "OTP_NOT_FOUND": OtpNotFoundError,
     "OTP_EXPIRED": OtpExpiredError,
     "TOO_MANY_ATTEMPTS": TooManyAttemptsError,
     "ALREADY_USED": AlreadyUsedError,
-    "RATE_LIMITED": RateLimitedError,
-    "DESTINATION_RATE_LIMITED": DestinationRateLimitedError,
-    "INTERNAL_ERROR": InternalError,
-    "CHANNEL_UNAVAILABLE": ChannelUnavailableError,
+    "NOT_FOUND": NotFoundError,
 }
 
-__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "IpNotAllowedError", "GeoNotAllowedError", "FraudBlockedError", "OtpNotFoundError", "NotFoundError", "MethodNotAllowedError", "DuplicateExternalIdError", "PayloadTooLargeError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "RateLimitedError", "DestinationRateLimitedError", "InternalError", "ChannelUnavailableError"]
+__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "GeoNotAllowedError", "FraudBlockedError", "IpNotAllowedError", "MethodNotAllowedError", "DuplicateExternalIdError", "PayloadTooLargeError", "DestinationRateLimitedError", "RateLimitedError", "InternalError", "ChannelUnavailableError", "OtpNotFoundError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "NotFoundError"]

@@ -42,14 +42,6 @@ export class InsufficientBalanceError extends SandiError {
   }
 }
 
-export class IpNotAllowedError extends SandiError {
-  declare readonly code: "IP_NOT_ALLOWED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "IpNotAllowedError";
-  }
-}
-
 export class GeoNotAllowedError extends SandiError {
   declare readonly code: "GEO_NOT_ALLOWED";
   constructor(init: SandiErrorInit) {
@@ -66,19 +58,11 @@ export class FraudBlockedError extends SandiError {
   }
 }
 
-export class OtpNotFoundError extends SandiError {
-  declare readonly code: "OTP_NOT_FOUND";
+export class IpNotAllowedError extends SandiError {
+  declare readonly code: "IP_NOT_ALLOWED";
   constructor(init: SandiErrorInit) {
     super(init);
-    this.name = "OtpNotFoundError";
-  }
-}
-
-export class NotFoundError extends SandiError {
-  declare readonly code: "NOT_FOUND";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "NotFoundError";
+    this.name = "IpNotAllowedError";
   }
 }
 
@@ -106,6 +90,46 @@ export class PayloadTooLargeError extends SandiError {
   }
 }
 
+export class DestinationRateLimitedError extends SandiError {
+  declare readonly code: "DESTINATION_RATE_LIMITED";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "DestinationRateLimitedError";
+  }
+}
+
+export class RateLimitedError extends SandiError {
+  declare readonly code: "RATE_LIMITED";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "RateLimitedError";
+  }
+}
+
+export class InternalError extends SandiError {
+  declare readonly code: "INTERNAL_ERROR";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "InternalError";
+  }
+}
+
+export class ChannelUnavailableError extends SandiError {
+  declare readonly code: "CHANNEL_UNAVAILABLE";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "ChannelUnavailableError";
+  }
+}
+
+export class OtpNotFoundError extends SandiError {
+  declare readonly code: "OTP_NOT_FOUND";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "OtpNotFoundError";
+  }
+}
+
 export class OtpExpiredError extends SandiError {
   declare readonly code: "OTP_EXPIRED";
   constructor(init: SandiErrorInit) {
@@ -130,35 +154,11 @@ export class AlreadyUsedError extends SandiError {
   }
 }
 
-export class RateLimitedError extends SandiError {
-  declare readonly code: "RATE_LIMITED";
+export class NotFoundError extends SandiError {
+  declare readonly code: "NOT_FOUND";
   constructor(init: SandiErrorInit) {
     super(init);
-    this.name = "RateLimitedError";
-  }
-}
-
-export class DestinationRateLimitedError extends SandiError {
-  declare readonly code: "DESTINATION_RATE_LIMITED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "DestinationRateLimitedError";
-  }
-}
-
-export class InternalError extends SandiError {
-  declare readonly code: "INTERNAL_ERROR";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "InternalError";
-  }
-}
-
-export class ChannelUnavailableError extends SandiError {
-  declare readonly code: "CHANNEL_UNAVAILABLE";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "ChannelUnavailableError";
+    this.name = "NotFoundError";
   }
 }
 
@@ -169,19 +169,19 @@ export const ERROR_CLASSES: Record<string, new (init: SandiErrorInit) => SandiEr
   INVALID_NUMBER: InvalidNumberError,
   UNAUTHORIZED: UnauthorizedError,
   INSUFFICIENT_BALANCE: InsufficientBalanceError,
-  IP_NOT_ALLOWED: IpNotAllowedError,
   GEO_NOT_ALLOWED: GeoNotAllowedError,
   FRAUD_BLOCKED: FraudBlockedError,
-  OTP_NOT_FOUND: OtpNotFoundError,
-  NOT_FOUND: NotFoundError,
+  IP_NOT_ALLOWED: IpNotAllowedError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   DUPLICATE_EXTERNAL_ID: DuplicateExternalIdError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
+  DESTINATION_RATE_LIMITED: DestinationRateLimitedError,
+  RATE_LIMITED: RateLimitedError,
+  INTERNAL_ERROR: InternalError,
+  CHANNEL_UNAVAILABLE: ChannelUnavailableError,
+  OTP_NOT_FOUND: OtpNotFoundError,
   OTP_EXPIRED: OtpExpiredError,
   TOO_MANY_ATTEMPTS: TooManyAttemptsError,
   ALREADY_USED: AlreadyUsedError,
-  RATE_LIMITED: RateLimitedError,
-  DESTINATION_RATE_LIMITED: DestinationRateLimitedError,
-  INTERNAL_ERROR: InternalError,
-  CHANNEL_UNAVAILABLE: ChannelUnavailableError,
+  NOT_FOUND: NotFoundError,
 };
