@@ -24,21 +24,21 @@ ERROR_STATUS = {
     "INVALID_NUMBER": 400,
     "UNAUTHORIZED": 401,
     "INSUFFICIENT_BALANCE": 402,
-    "GEO_NOT_ALLOWED": 403,
-    "FRAUD_BLOCKED": 403,
     "IP_NOT_ALLOWED": 403,
-    "METHOD_NOT_ALLOWED": 405,
-    "DUPLICATE_EXTERNAL_ID": 409,
-    "PAYLOAD_TOO_LARGE": 413,
-    "DESTINATION_RATE_LIMITED": 429,
-    "RATE_LIMITED": 429,
-    "INTERNAL_ERROR": 500,
-    "CHANNEL_UNAVAILABLE": 503,
     "OTP_NOT_FOUND": 404,
+    "NOT_FOUND": 404,
+    "METHOD_NOT_ALLOWED": 405,
+    "PAYLOAD_TOO_LARGE": 413,
     "OTP_EXPIRED": 422,
     "TOO_MANY_ATTEMPTS": 422,
     "ALREADY_USED": 422,
-    "NOT_FOUND": 404,
+    "RATE_LIMITED": 429,
+    "DESTINATION_RATE_LIMITED": 429,
+    "INTERNAL_ERROR": 500,
+    "CHANNEL_UNAVAILABLE": 503,
+    "GEO_NOT_ALLOWED": 403,
+    "FRAUD_BLOCKED": 403,
+    "DUPLICATE_EXTERNAL_ID": 409,
 }
 
 
@@ -62,48 +62,24 @@ class InsufficientBalanceError(SandiError):
     """INSUFFICIENT_BALANCE (HTTP 402)"""
 
 
-class GeoNotAllowedError(SandiError):
-    """GEO_NOT_ALLOWED (HTTP 403)"""
-
-
-class FraudBlockedError(SandiError):
-    """FRAUD_BLOCKED (HTTP 403)"""
-
-
 class IpNotAllowedError(SandiError):
     """IP_NOT_ALLOWED (HTTP 403)"""
+
+
+class OtpNotFoundError(SandiError):
+    """OTP_NOT_FOUND (HTTP 404)"""
+
+
+class NotFoundError(SandiError):
+    """NOT_FOUND (HTTP 404)"""
 
 
 class MethodNotAllowedError(SandiError):
     """METHOD_NOT_ALLOWED (HTTP 405)"""
 
 
-class DuplicateExternalIdError(SandiError):
-    """DUPLICATE_EXTERNAL_ID (HTTP 409)"""
-
-
 class PayloadTooLargeError(SandiError):
     """PAYLOAD_TOO_LARGE (HTTP 413)"""
-
-
-class DestinationRateLimitedError(SandiError):
-    """DESTINATION_RATE_LIMITED (HTTP 429)"""
-
-
-class RateLimitedError(SandiError):
-    """RATE_LIMITED (HTTP 429)"""
-
-
-class InternalError(SandiError):
-    """INTERNAL_ERROR (HTTP 500)"""
-
-
-class ChannelUnavailableError(SandiError):
-    """CHANNEL_UNAVAILABLE (HTTP 503)"""
-
-
-class OtpNotFoundError(SandiError):
-    """OTP_NOT_FOUND (HTTP 404)"""
 
 
 class OtpExpiredError(SandiError):
@@ -118,8 +94,32 @@ class AlreadyUsedError(SandiError):
     """ALREADY_USED (HTTP 422)"""
 
 
-class NotFoundError(SandiError):
-    """NOT_FOUND (HTTP 404)"""
+class RateLimitedError(SandiError):
+    """RATE_LIMITED (HTTP 429)"""
+
+
+class DestinationRateLimitedError(SandiError):
+    """DESTINATION_RATE_LIMITED (HTTP 429)"""
+
+
+class InternalError(SandiError):
+    """INTERNAL_ERROR (HTTP 500)"""
+
+
+class ChannelUnavailableError(SandiError):
+    """CHANNEL_UNAVAILABLE (HTTP 503)"""
+
+
+class GeoNotAllowedError(SandiError):
+    """GEO_NOT_ALLOWED (HTTP 403)"""
+
+
+class FraudBlockedError(SandiError):
+    """FRAUD_BLOCKED (HTTP 403)"""
+
+
+class DuplicateExternalIdError(SandiError):
+    """DUPLICATE_EXTERNAL_ID (HTTP 409)"""
 
 
 # The class each code is raised as.
@@ -129,21 +129,21 @@ ERROR_CLASSES = {
     "INVALID_NUMBER": InvalidNumberError,
     "UNAUTHORIZED": UnauthorizedError,
     "INSUFFICIENT_BALANCE": InsufficientBalanceError,
-    "GEO_NOT_ALLOWED": GeoNotAllowedError,
-    "FRAUD_BLOCKED": FraudBlockedError,
     "IP_NOT_ALLOWED": IpNotAllowedError,
-    "METHOD_NOT_ALLOWED": MethodNotAllowedError,
-    "DUPLICATE_EXTERNAL_ID": DuplicateExternalIdError,
-    "PAYLOAD_TOO_LARGE": PayloadTooLargeError,
-    "DESTINATION_RATE_LIMITED": DestinationRateLimitedError,
-    "RATE_LIMITED": RateLimitedError,
-    "INTERNAL_ERROR": InternalError,
-    "CHANNEL_UNAVAILABLE": ChannelUnavailableError,
     "OTP_NOT_FOUND": OtpNotFoundError,
+    "NOT_FOUND": NotFoundError,
+    "METHOD_NOT_ALLOWED": MethodNotAllowedError,
+    "PAYLOAD_TOO_LARGE": PayloadTooLargeError,
     "OTP_EXPIRED": OtpExpiredError,
     "TOO_MANY_ATTEMPTS": TooManyAttemptsError,
     "ALREADY_USED": AlreadyUsedError,
-    "NOT_FOUND": NotFoundError,
+    "RATE_LIMITED": RateLimitedError,
+    "DESTINATION_RATE_LIMITED": DestinationRateLimitedError,
+    "INTERNAL_ERROR": InternalError,
+    "CHANNEL_UNAVAILABLE": ChannelUnavailableError,
+    "GEO_NOT_ALLOWED": GeoNotAllowedError,
+    "FRAUD_BLOCKED": FraudBlockedError,
+    "DUPLICATE_EXTERNAL_ID": DuplicateExternalIdError,
 }
 
-__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "GeoNotAllowedError", "FraudBlockedError", "IpNotAllowedError", "MethodNotAllowedError", "DuplicateExternalIdError", "PayloadTooLargeError", "DestinationRateLimitedError", "RateLimitedError", "InternalError", "ChannelUnavailableError", "OtpNotFoundError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "NotFoundError"]
+__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "IpNotAllowedError", "OtpNotFoundError", "NotFoundError", "MethodNotAllowedError", "PayloadTooLargeError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "RateLimitedError", "DestinationRateLimitedError", "InternalError", "ChannelUnavailableError", "GeoNotAllowedError", "FraudBlockedError", "DuplicateExternalIdError"]

@@ -1,6 +1,11 @@
 // Generated from the OpenAPI document by `npm run sdk:generate`; do not edit.
 // One class per error code, so `catch (e) { if (e instanceof RateLimitedError) … }` works beside `e.code`.
+import type { Camelize } from "../case.js";
 import { SandiError, type SandiErrorInit } from "../errors.js";
+import type { ErrorEnvelope } from "./api.js";
+
+/** `error.details` of one code, camelCased. */
+type DetailsOf<C extends string> = Camelize<Extract<ErrorEnvelope["error"], { code: C; details: unknown }>["details"]>;
 
 export class ValidationError extends SandiError {
   declare readonly code: "VALIDATION_ERROR";
@@ -42,27 +47,27 @@ export class InsufficientBalanceError extends SandiError {
   }
 }
 
-export class GeoNotAllowedError extends SandiError {
-  declare readonly code: "GEO_NOT_ALLOWED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "GeoNotAllowedError";
-  }
-}
-
-export class FraudBlockedError extends SandiError {
-  declare readonly code: "FRAUD_BLOCKED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "FraudBlockedError";
-  }
-}
-
 export class IpNotAllowedError extends SandiError {
   declare readonly code: "IP_NOT_ALLOWED";
   constructor(init: SandiErrorInit) {
     super(init);
     this.name = "IpNotAllowedError";
+  }
+}
+
+export class OtpNotFoundError extends SandiError {
+  declare readonly code: "OTP_NOT_FOUND";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "OtpNotFoundError";
+  }
+}
+
+export class NotFoundError extends SandiError {
+  declare readonly code: "NOT_FOUND";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "NotFoundError";
   }
 }
 
@@ -74,59 +79,11 @@ export class MethodNotAllowedError extends SandiError {
   }
 }
 
-export class DuplicateExternalIdError extends SandiError {
-  declare readonly code: "DUPLICATE_EXTERNAL_ID";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "DuplicateExternalIdError";
-  }
-}
-
 export class PayloadTooLargeError extends SandiError {
   declare readonly code: "PAYLOAD_TOO_LARGE";
   constructor(init: SandiErrorInit) {
     super(init);
     this.name = "PayloadTooLargeError";
-  }
-}
-
-export class DestinationRateLimitedError extends SandiError {
-  declare readonly code: "DESTINATION_RATE_LIMITED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "DestinationRateLimitedError";
-  }
-}
-
-export class RateLimitedError extends SandiError {
-  declare readonly code: "RATE_LIMITED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "RateLimitedError";
-  }
-}
-
-export class InternalError extends SandiError {
-  declare readonly code: "INTERNAL_ERROR";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "InternalError";
-  }
-}
-
-export class ChannelUnavailableError extends SandiError {
-  declare readonly code: "CHANNEL_UNAVAILABLE";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "ChannelUnavailableError";
-  }
-}
-
-export class OtpNotFoundError extends SandiError {
-  declare readonly code: "OTP_NOT_FOUND";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "OtpNotFoundError";
   }
 }
 
@@ -154,11 +111,62 @@ export class AlreadyUsedError extends SandiError {
   }
 }
 
-export class NotFoundError extends SandiError {
-  declare readonly code: "NOT_FOUND";
+export class RateLimitedError extends SandiError {
+  declare readonly code: "RATE_LIMITED";
   constructor(init: SandiErrorInit) {
     super(init);
-    this.name = "NotFoundError";
+    this.name = "RateLimitedError";
+  }
+}
+
+export class DestinationRateLimitedError extends SandiError {
+  declare readonly code: "DESTINATION_RATE_LIMITED";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "DestinationRateLimitedError";
+  }
+}
+
+export class InternalError extends SandiError {
+  declare readonly code: "INTERNAL_ERROR";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "InternalError";
+  }
+}
+
+export class ChannelUnavailableError extends SandiError {
+  declare readonly code: "CHANNEL_UNAVAILABLE";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "ChannelUnavailableError";
+  }
+}
+
+export class GeoNotAllowedError extends SandiError {
+  declare readonly code: "GEO_NOT_ALLOWED";
+  declare readonly details: DetailsOf<"GEO_NOT_ALLOWED">;
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "GeoNotAllowedError";
+  }
+}
+
+export class FraudBlockedError extends SandiError {
+  declare readonly code: "FRAUD_BLOCKED";
+  declare readonly details: DetailsOf<"FRAUD_BLOCKED">;
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "FraudBlockedError";
+  }
+}
+
+export class DuplicateExternalIdError extends SandiError {
+  declare readonly code: "DUPLICATE_EXTERNAL_ID";
+  declare readonly details: DetailsOf<"DUPLICATE_EXTERNAL_ID">;
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "DuplicateExternalIdError";
   }
 }
 
@@ -169,19 +177,19 @@ export const ERROR_CLASSES: Record<string, new (init: SandiErrorInit) => SandiEr
   INVALID_NUMBER: InvalidNumberError,
   UNAUTHORIZED: UnauthorizedError,
   INSUFFICIENT_BALANCE: InsufficientBalanceError,
-  GEO_NOT_ALLOWED: GeoNotAllowedError,
-  FRAUD_BLOCKED: FraudBlockedError,
   IP_NOT_ALLOWED: IpNotAllowedError,
-  METHOD_NOT_ALLOWED: MethodNotAllowedError,
-  DUPLICATE_EXTERNAL_ID: DuplicateExternalIdError,
-  PAYLOAD_TOO_LARGE: PayloadTooLargeError,
-  DESTINATION_RATE_LIMITED: DestinationRateLimitedError,
-  RATE_LIMITED: RateLimitedError,
-  INTERNAL_ERROR: InternalError,
-  CHANNEL_UNAVAILABLE: ChannelUnavailableError,
   OTP_NOT_FOUND: OtpNotFoundError,
+  NOT_FOUND: NotFoundError,
+  METHOD_NOT_ALLOWED: MethodNotAllowedError,
+  PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   OTP_EXPIRED: OtpExpiredError,
   TOO_MANY_ATTEMPTS: TooManyAttemptsError,
   ALREADY_USED: AlreadyUsedError,
-  NOT_FOUND: NotFoundError,
+  RATE_LIMITED: RateLimitedError,
+  DESTINATION_RATE_LIMITED: DestinationRateLimitedError,
+  INTERNAL_ERROR: InternalError,
+  CHANNEL_UNAVAILABLE: ChannelUnavailableError,
+  GEO_NOT_ALLOWED: GeoNotAllowedError,
+  FRAUD_BLOCKED: FraudBlockedError,
+  DUPLICATE_EXTERNAL_ID: DuplicateExternalIdError,
 };
