@@ -6,7 +6,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const HEADER = "Generated from the OpenAPI document by `npm run sdk:generate`; do not edit.";
 
 export type Operation = { operationId: string; method: string; path: string; request: string | null; response: string; query: string[]; errors: Record<string, string[]> };
-export type ErrorCodeInfo = { code: string; status: number; className: string };
+/** `hasDetails`: the envelope declares `error.details` for this code (its class types them). */
+export type ErrorCodeInfo = { code: string; status: number; className: string; hasDetails: boolean };
 
 export function operationsOf(doc: Json): Operation[] {
   const out: Operation[] = [];
@@ -42,16 +43,26 @@ const pascal = (code: string) => code.toLowerCase().replace(/(^|_)([a-z])/g, (_,
 export function errorCodesOf(doc: Json): ErrorCodeInfo[] {
   const status = new Map<string, number>();
   for (const [s, codes] of operationsOf(doc).flatMap((o) => Object.entries(o.errors))) for (const code of codes) if (!status.has(code)) status.set(code, Number(s));
-  const declared = codeEnum(doc.components.schemas.ErrorEnvelope) ?? [...status.keys()];
-  return declared.map((code) => {
+  const members = errorMembers(doc.components.schemas.ErrorEnvelope);
+  const withDetails = new Set(members.filter((m) => m.properties?.details).flatMap(codesOf));
+  const declared = members.flatMap(codesOf);
+  return (declared.length ? declared : [...status.keys()]).map((code) => {
     const name = pascal(code);
-    return { code, status: status.get(code) ?? 0, className: name.endsWith("Error") ? name : `${name}Error` };
+    return { code, status: status.get(code) ?? 0, className: name.endsWith("Error") ? name : `${name}Error`, hasDetails: withDetails.has(code) };
   });
 }
 
-function codeEnum(schema: Json | undefined): string[] | null {
-  const code = schema?.properties?.error?.properties?.code;
-  return code?.enum ?? null;
+/** The envelope's `error`: one object, or a union discriminated by `code` (one member per code with details). */
+function errorMembers(envelope: Json | undefined): Json[] {
+  const error = envelope?.properties?.error;
+  if (!error) return [];
+  return error.oneOf ?? error.anyOf ?? [error];
+}
+
+function codesOf(member: Json): string[] {
+  const code = member.properties?.code;
+  if (!code) return [];
+  return code.enum ?? ("const" in code ? [code.const] : []);
 }
 
 // ---- TypeScript ----
@@ -136,11 +147,17 @@ function typescriptErrors(doc: Json): string {
   return [
     `// ${HEADER}`,
     "// One class per error code, so `catch (e) { if (e instanceof RateLimitedError) … }` works beside `e.code`.",
+    'import type { Camelize } from "../case.js";',
     'import { SandiError, type SandiErrorInit } from "../errors.js";',
+    'import type { ErrorEnvelope } from "./api.js";',
+    "",
+    "/** `error.details` of one code, camelCased. */",
+    'type DetailsOf<C extends string> = Camelize<Extract<ErrorEnvelope["error"], { code: C; details: unknown }>["details"]>;',
     "",
     ...codes.flatMap((c) => [
       `export class ${c.className} extends SandiError {`,
       `  declare readonly code: ${JSON.stringify(c.code)};`,
+      ...(c.hasDetails ? [`  declare readonly details: DetailsOf<${JSON.stringify(c.code)}>;`] : []),
       "  constructor(init: SandiErrorInit) {",
       "    super(init);",
       `    this.name = ${JSON.stringify(c.className)};`,

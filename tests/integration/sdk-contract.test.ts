@@ -76,7 +76,16 @@ describe("the TypeScript SDK (sdk/typescript) against a live server", () => {
       const cjs = await run(process.execPath, ["-e", 'const { Sandi, RateLimitedError, SandiError } = require("@sandi/node"); console.log(typeof Sandi.webhooks.verify, new RateLimitedError({ code: "RATE_LIMITED", message: "", status: 429, requestId: null, retryAfter: 1 }) instanceof SandiError)'], { cwd: project });
       expect(cjs.stdout.trim()).toBe("function true");
       // The declarations resolve under Node's own ESM rules, as a merchant's TypeScript project sees them.
-      writeFileSync(path.join(project, "check.ts"), 'import { Sandi, type OtpTransaction } from "@sandi/node";\nconst s = new Sandi({ apiKey: "k", baseUrl: "http://x" });\nexport const p: Promise<OtpTransaction> = s.otp.request({ channel: "sms", destination: "6281234567890", externalId: "a" });\n');
+      // A code with details types them on its class: DUPLICATE_EXTERNAL_ID's existingOtpId is a string, no cast.
+      const check = [
+        'import { DuplicateExternalIdError, Sandi, type InsightsSummary, type OtpTransaction } from "@sandi/node";',
+        'const s = new Sandi({ apiKey: "k", baseUrl: "http://x" });',
+        'export const p: Promise<OtpTransaction> = s.otp.request({ channel: "sms", destination: "6281234567890", externalId: "a" });',
+        'export const i: Promise<InsightsSummary> = s.insights.summary({ from: "2026-11-01", to: "2026-11-30", groupBy: "channel" });',
+        "export const existing = (e: unknown): string | null => (e instanceof DuplicateExternalIdError ? e.details.existingOtpId : null);",
+        "export const rate = (x: InsightsSummary): number => x.totals.conversionRate + x.groups[0].created;",
+      ];
+      writeFileSync(path.join(project, "check.ts"), check.join("\n") + "\n");
       await run(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "node", "--typeRoots", path.join(root, "node_modules/@types"), "check.ts"], { cwd: project }).catch((err) => {
         throw new Error(`tsc in the quick-start project: ${err.stdout}${err.stderr}`);
       });

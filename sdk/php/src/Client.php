@@ -3,6 +3,7 @@
 namespace Sandi;
 
 use Sandi\Resource\Account;
+use Sandi\Resource\Insights;
 use Sandi\Resource\Otp;
 use Sandi\Resource\TestMode;
 use Sandi\Resource\Topups;
@@ -24,6 +25,8 @@ final class Client
     public $account;
     /** @var Topups */
     public $topups;
+    /** @var Insights */
+    public $insights;
     /** @var TestMode test mode (sk_test_ keys only) */
     public $test;
     /** @var Transport */
@@ -35,6 +38,7 @@ final class Client
         $this->otp = new Otp($this->transport);
         $this->account = new Account($this->transport);
         $this->topups = new Topups($this->transport);
+        $this->insights = new Insights($this->transport);
         $this->test = new TestMode($this->transport);
     }
 
@@ -55,5 +59,6 @@ final class Client
         'listTestMessages' => 'test->messages',
         'sendTestInboundWhatsapp' => 'test->inboundWhatsapp',
         'sendTestReceipt' => 'test->receipt',
+        'getInsightsSummary' => 'insights->summary',
     ];
 }

@@ -80,6 +80,12 @@ $codeOf = function (string $otpId) use ($sandi) {
 $wrong = function (string $code) {
     return substr($code, 0, -1) . (string) (((int) substr($code, -1) + 1) % 10);
 };
+/** The WIB (UTC+7) date, the days insights count in. */
+$wibDate = function () {
+    return gmdate('Y-m-d', time() + 7 * 3600);
+};
+// Taken before any OTP is made, so a WIB midnight during the run still has them in range.
+$startDate = $wibDate();
 $verifiedOtpId = null;
 
 scenario('account: the test key\'s account, snake_case as the API sends it', function () use ($sandi) {
@@ -106,6 +112,20 @@ scenario('request with a test key, read the code through /v3/test/messages, a wr
 scenario('send with your own code, and verify it', function () use ($sandi, $phone) {
     $otp = $sandi->otp->send(['channel' => 'sms', 'destination' => $phone(2), 'otp' => '482913']);
     same(true, $sandi->otp->verify(['otp_id' => $otp['otp_id'], 'otp' => '482913'])['verified'], 'verified');
+});
+
+scenario('insights: today\'s summary by channel counts the OTPs just made, its groups add up to its totals; a bad date is VALIDATION_ERROR', function () use ($sandi, $wibDate, $startDate) {
+    $summary = $sandi->insights->summary(['from' => $startDate, 'to' => $wibDate(), 'group_by' => 'channel']);
+    same($startDate, $summary['from'], 'from');
+    check($summary['totals']['created'] >= 1, 'created >= 1, got ' . $summary['totals']['created']);
+    check(array_key_exists('conversion_rate', $summary['totals']), 'conversion_rate, snake_case');
+    check(in_array('sms', array_column($summary['groups'], 'key'), true), 'an sms group');
+    foreach (['created', 'delivered', 'verified', 'failed', 'expired', 'locked', 'spend'] as $figure) {
+        same($summary['totals'][$figure], array_sum(array_column($summary['groups'], $figure)), "groups add up to totals.$figure");
+    }
+    throws_code('VALIDATION_ERROR', function () use ($sandi, $wibDate) {
+        $sandi->insights->summary(['from' => '2026-02-30', 'to' => $wibDate()]);
+    });
 });
 
 scenario('a replay with the same external_id answers the original; other parameters are DUPLICATE_EXTERNAL_ID', function () use ($sandi, $phone, $suffix) {

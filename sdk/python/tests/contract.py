@@ -77,6 +77,13 @@ def other(key_var, **options):
     return sandi.Client(env(key_var), base_url, **options)
 
 
+def wib_date():
+    """The WIB (UTC+7) date, the days insights count in."""
+    return time.strftime("%Y-%m-%d", time.gmtime(time.time() + 7 * 3600))
+
+
+# Taken before any OTP is made, so a WIB midnight during the run still has them in range.
+start_date = wib_date()
 state = {}
 
 
@@ -104,6 +111,18 @@ def _():
 def _():
     otp = client.otp.send({"channel": "sms", "destination": phone(2), "otp": "482913"})
     assert client.otp.verify({"otp_id": otp["otp_id"], "otp": "482913"})["verified"] is True
+
+
+@scenario("insights: today's summary by channel counts the OTPs just made, its groups add up to its totals; a bad date is VALIDATION_ERROR")
+def _():
+    summary = client.insights.summary({"from": start_date, "to": wib_date(), "group_by": "channel"})
+    assert summary["from"] == start_date, summary["from"]
+    assert summary["totals"]["created"] >= 1, summary["totals"]
+    assert "conversion_rate" in summary["totals"], summary["totals"]
+    assert "sms" in [g["key"] for g in summary["groups"]], summary["groups"]
+    for figure in ("created", "delivered", "verified", "failed", "expired", "locked", "spend"):
+        assert sum(g[figure] for g in summary["groups"]) == summary["totals"][figure], figure
+    raises_code("VALIDATION_ERROR", lambda: client.insights.summary({"from": "2026-02-30", "to": wib_date()}))
 
 
 @scenario("a replay with the same external_id answers the original; other parameters are DUPLICATE_EXTERNAL_ID", ["DUPLICATE_EXTERNAL_ID"])

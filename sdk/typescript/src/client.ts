@@ -27,6 +27,8 @@ export type CreateTopupParams = Body<"createTopup">;
 export type TestMessagesParams = { otpId?: string; destination?: string; limit?: number };
 export type TestInboundParams = Body<"sendTestInboundWhatsapp">;
 export type TestReceiptParams = Body<"sendTestReceipt">;
+/** WIB dates, both included; without `groupBy` only the totals come back (`groups` is empty). */
+export type InsightsSummaryParams = { from: string; to: string; groupBy?: "channel" | "operator" | "day" | "hour" | "fallback_step" };
 export type OtpTransaction = Data<"requestOtp">;
 export type VerificationResult = Data<"verifyOtp">;
 export type OtpTransactionDetail = Data<"getOtp">;
@@ -35,6 +37,7 @@ export type TopupInvoice = Data<"createTopup">;
 export type TestMessage = Data<"listTestMessages">[number];
 export type TestInboundResult = Data<"sendTestInboundWhatsapp">;
 export type TestReceiptResult = Data<"sendTestReceipt">;
+export type InsightsSummary = Data<"getInsightsSummary">;
 
 export class Sandi {
   /** `Sandi.webhooks.verify(body, headers, secret)`: Standard Webhooks signatures. */
@@ -48,6 +51,8 @@ export class Sandi {
   };
   readonly account: { get(): Promise<Account> };
   readonly topups: { create(params: CreateTopupParams): Promise<TopupInvoice> };
+  /** Conversion, delivery and spend of the OTPs created on the range's WIB days, with one breakdown. */
+  readonly insights: { summary(params: InsightsSummaryParams): Promise<InsightsSummary> };
   /** Test mode (sk_test_ keys only): the sandbox's messages, inbound WhatsApp, delivery receipts. */
   readonly test: {
     messages(params?: TestMessagesParams): Promise<TestMessage[]>;
@@ -82,6 +87,7 @@ export class Sandi {
     };
     this.account = { get: () => call("getAccount") };
     this.topups = { create: (params) => call("createTopup", { body: params }) };
+    this.insights = { summary: (params) => call("getInsightsSummary", { query: { from: params.from, to: params.to, group_by: params.groupBy } }) };
     this.test = {
       messages: (params = {}) => call("listTestMessages", { query: { otp_id: params.otpId, destination: params.destination, limit: params.limit } }),
       inboundWhatsapp: (params) => call("sendTestInboundWhatsapp", { body: params }),
@@ -106,4 +112,5 @@ export const OPERATION_METHODS: Record<OperationId, string> = {
   listTestMessages: "test.messages",
   sendTestInboundWhatsapp: "test.inboundWhatsapp",
   sendTestReceipt: "test.receipt",
+  getInsightsSummary: "insights.summary",
 };

@@ -11,7 +11,7 @@ export type SandiErrorInit = {
   requestId: string | null;
   /** Seconds the API asked to wait (`Retry-After`), when it did. */
   retryAfter: number | null;
-  /** `error.details`, camelCased (DUPLICATE_EXTERNAL_ID, GEO_NOT_ALLOWED, FRAUD_BLOCKED). */
+  /** `error.details`, camelCased (DUPLICATE_EXTERNAL_ID, GEO_NOT_ALLOWED, FRAUD_BLOCKED; their classes type it). */
   details?: Record<string, unknown> | null;
   cause?: unknown;
 };

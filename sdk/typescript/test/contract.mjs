@@ -43,6 +43,10 @@ async function throwsCode(code, fn) {
 }
 
 const codeOf = async (otpId) => (await sandi.test.messages({ otpId }))[0].code;
+/** The WIB (UTC+7) date, the days insights count in. */
+const wibDate = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+// Taken before any OTP is made, so a WIB midnight during the run still has them in range.
+const startDate = wibDate();
 let verifiedOtpId;
 
 await scenario("account: the test key's account, camelCased", async () => {
@@ -72,6 +76,19 @@ await scenario("request with a test key, read the code through /v3/test/messages
 await scenario("send with your own code, and verify it", async () => {
   const otp = await sandi.otp.send({ channel: "sms", destination: phone(2), otp: "482913" });
   assert.equal((await sandi.otp.verify({ otpId: otp.otpId, otp: "482913" })).verified, true);
+});
+
+await scenario("insights: today's summary by channel counts the OTPs just made, its groups add up to its totals; a bad date is VALIDATION_ERROR", async () => {
+  const summary = await sandi.insights.summary({ from: startDate, to: wibDate(), groupBy: "channel" });
+  assert.equal(summary.from, startDate);
+  assert.ok(summary.totals.created >= 1, `created ${summary.totals.created}`);
+  assert.equal(typeof summary.totals.conversionRate, "number");
+  assert.equal(summary.totals.conversion_rate, undefined);
+  assert.ok(summary.groups.some((g) => g.key === "sms"), "an sms group");
+  for (const figure of ["created", "delivered", "verified", "failed", "expired", "locked", "spend"]) {
+    assert.equal(summary.groups.reduce((sum, g) => sum + g[figure], 0), summary.totals[figure], `groups add up to totals.${figure}`);
+  }
+  await throwsCode("VALIDATION_ERROR", () => sandi.insights.summary({ from: "2026-02-30", to: wibDate() }));
 });
 
 await scenario("a replay with the same externalId answers the original; other parameters are DUPLICATE_EXTERNAL_ID", async () => {

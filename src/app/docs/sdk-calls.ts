@@ -6,17 +6,22 @@ import type { Json } from "./prose";
 
 export type CallExample = { curl: string; typescript: string; php: string; python: string };
 
-/** The SDK method behind each operationId in TypeScript, PHP and Python, and how its argument is passed. */
-export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; arg: "body" | "path" | "query" | "none" }> = {
+/**
+ * The SDK method behind each operationId in TypeScript, PHP and Python, and how its argument is passed:
+ * "filter" shows the first query parameter alone (the filters are alternatives; Python takes keywords),
+ * "query" shows every query parameter in one object (Python: one dict, as `from` is a keyword there).
+ */
+export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; arg: "body" | "path" | "filter" | "query" | "none" }> = {
   requestOtp: { ts: "otp.request", php: "otp->request", py: "otp.request", arg: "body" },
   sendOtp: { ts: "otp.send", php: "otp->send", py: "otp.send", arg: "body" },
   verifyOtp: { ts: "otp.verify", php: "otp->verify", py: "otp.verify", arg: "body" },
   getOtp: { ts: "otp.get", php: "otp->get", py: "otp.get", arg: "path" },
   getAccount: { ts: "account.get", php: "account->get", py: "account.get", arg: "none" },
   createTopup: { ts: "topups.create", php: "topups->create", py: "topups.create", arg: "body" },
-  listTestMessages: { ts: "test.messages", php: "test->messages", py: "test.messages", arg: "query" },
+  listTestMessages: { ts: "test.messages", php: "test->messages", py: "test.messages", arg: "filter" },
   sendTestInboundWhatsapp: { ts: "test.inboundWhatsapp", php: "test->inboundWhatsapp", py: "test.inbound_whatsapp", arg: "body" },
   sendTestReceipt: { ts: "test.receipt", php: "test->receipt", py: "test.receipt", arg: "body" },
+  getInsightsSummary: { ts: "insights.summary", php: "insights->summary", py: "insights.summary", arg: "query" },
 };
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -48,18 +53,19 @@ export function callExample(base: string, method: string, path: string, op: Json
   const body = op.requestBody ? Object.values(op.requestBody.content["application/json"].examples as Json)[0]?.value : undefined;
   const params = (op.parameters ?? []) as Json[];
   const pathParam = params.find((p) => p.in === "path");
-  const queryParam = params.find((p) => p.in === "query");
-  const url = base + path.replace(/\{(\w+)\}/g, () => pathParam?.example ?? "") + (queryParam ? `?${queryParam.name}=${queryParam.example}` : "");
+  const queryParams = params.filter((p) => p.in === "query").slice(0, sdk?.arg === "query" ? undefined : 1);
+  const query = queryParams.length ? Object.fromEntries(queryParams.map((p) => [p.name, p.example])) : undefined;
+  const url = base + path.replace(/\{(\w+)\}/g, () => pathParam?.example ?? "") + (query ? `?${queryParams.map((p) => `${p.name}=${p.example}`).join("&")}` : "");
   const curl = [`curl -s ${method === "get" ? "" : `-X ${method.toUpperCase()} `}"${url}" \\`, `  -H "Authorization: Bearer $SANDI_KEY"`];
   if (body !== undefined) curl[1] += ` -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body)}'`;
   let arg: unknown;
   if (sdk?.arg === "body") arg = body;
   else if (sdk?.arg === "path") arg = pathParam?.example;
-  else if (sdk?.arg === "query" && queryParam) arg = { [queryParam.name]: queryParam.example };
+  else if (sdk?.arg === "filter" || sdk?.arg === "query") arg = query;
   const tsArg = arg === undefined ? "" : tsLiteral(arg);
   const phpArg = arg === undefined ? "" : phpLiteral(arg);
   // Python's test.messages takes keyword arguments, the rest one dict.
-  const pyArg = arg === undefined ? "" : sdk?.arg === "query" ? Object.entries(arg as Json).map(([k, v]) => `${k}=${pyLiteral(v)}`).join(", ") : pyLiteral(arg);
+  const pyArg = arg === undefined ? "" : sdk?.arg === "filter" ? Object.entries(arg as Json).map(([k, v]) => `${k}=${pyLiteral(v)}`).join(", ") : pyLiteral(arg);
   return {
     curl: curl.join("\n"),
     typescript: sdk ? `const result = await sandi.${sdk.ts}(${tsArg});` : `const result = await sandi.raw("${method.toUpperCase()}", "${path}");`,

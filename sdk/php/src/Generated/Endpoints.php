@@ -16,5 +16,6 @@ final class Endpoints
         'listTestMessages' => ['method' => 'GET', 'path' => '/v3/test/messages', 'query' => ['otp_id', 'destination', 'limit']],
         'sendTestInboundWhatsapp' => ['method' => 'POST', 'path' => '/v3/test/inbound-whatsapp', 'query' => []],
         'sendTestReceipt' => ['method' => 'POST', 'path' => '/v3/test/receipts', 'query' => []],
+        'getInsightsSummary' => ['method' => 'GET', 'path' => '/v3/insights/summary', 'query' => ['from', 'to', 'group_by']],
     ];
 }

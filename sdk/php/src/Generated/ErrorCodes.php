@@ -13,12 +13,9 @@ final class ErrorCodes
         'UNAUTHORIZED' => 401,
         'INSUFFICIENT_BALANCE' => 402,
         'IP_NOT_ALLOWED' => 403,
-        'GEO_NOT_ALLOWED' => 403,
-        'FRAUD_BLOCKED' => 403,
         'OTP_NOT_FOUND' => 404,
         'NOT_FOUND' => 404,
         'METHOD_NOT_ALLOWED' => 405,
-        'DUPLICATE_EXTERNAL_ID' => 409,
         'PAYLOAD_TOO_LARGE' => 413,
         'OTP_EXPIRED' => 422,
         'TOO_MANY_ATTEMPTS' => 422,
@@ -27,6 +24,9 @@ final class ErrorCodes
         'DESTINATION_RATE_LIMITED' => 429,
         'INTERNAL_ERROR' => 500,
         'CHANNEL_UNAVAILABLE' => 503,
+        'GEO_NOT_ALLOWED' => 403,
+        'FRAUD_BLOCKED' => 403,
+        'DUPLICATE_EXTERNAL_ID' => 409,
     ];
 
     const CLASSES = [
@@ -36,12 +36,9 @@ final class ErrorCodes
         'UNAUTHORIZED' => \Sandi\Exception\UnauthorizedException::class,
         'INSUFFICIENT_BALANCE' => \Sandi\Exception\InsufficientBalanceException::class,
         'IP_NOT_ALLOWED' => \Sandi\Exception\IpNotAllowedException::class,
-        'GEO_NOT_ALLOWED' => \Sandi\Exception\GeoNotAllowedException::class,
-        'FRAUD_BLOCKED' => \Sandi\Exception\FraudBlockedException::class,
         'OTP_NOT_FOUND' => \Sandi\Exception\OtpNotFoundException::class,
         'NOT_FOUND' => \Sandi\Exception\NotFoundException::class,
         'METHOD_NOT_ALLOWED' => \Sandi\Exception\MethodNotAllowedException::class,
-        'DUPLICATE_EXTERNAL_ID' => \Sandi\Exception\DuplicateExternalIdException::class,
         'PAYLOAD_TOO_LARGE' => \Sandi\Exception\PayloadTooLargeException::class,
         'OTP_EXPIRED' => \Sandi\Exception\OtpExpiredException::class,
         'TOO_MANY_ATTEMPTS' => \Sandi\Exception\TooManyAttemptsException::class,
@@ -50,5 +47,8 @@ final class ErrorCodes
         'DESTINATION_RATE_LIMITED' => \Sandi\Exception\DestinationRateLimitedException::class,
         'INTERNAL_ERROR' => \Sandi\Exception\InternalException::class,
         'CHANNEL_UNAVAILABLE' => \Sandi\Exception\ChannelUnavailableException::class,
+        'GEO_NOT_ALLOWED' => \Sandi\Exception\GeoNotAllowedException::class,
+        'FRAUD_BLOCKED' => \Sandi\Exception\FraudBlockedException::class,
+        'DUPLICATE_EXTERNAL_ID' => \Sandi\Exception\DuplicateExternalIdException::class,
     ];
 }

@@ -49,6 +49,14 @@ class Topups(_Resource):
         return self._call("createTopup", params)
 
 
+class Insights(_Resource):
+    def summary(self, params):
+        """GET /v3/insights/summary with {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD", "group_by": "channel"}:
+        totals and one breakdown (channel, operator, day, hour or fallback_step) of the OTPs created on
+        those WIB days; without group_by, groups is empty. A dict because ``from`` is a Python keyword."""
+        return self._call("getInsightsSummary", query=params)
+
+
 class TestMode(_Resource):
     """Test mode, sk_test_ keys only (a live key gets NOT_FOUND)."""
 
@@ -74,6 +82,7 @@ class Client:
         self.otp = Otp(self._transport)
         self.account = Account(self._transport)
         self.topups = Topups(self._transport)
+        self.insights = Insights(self._transport)
         self.test = TestMode(self._transport)
 
     def raw(self, method, path, body=None, query=None):
@@ -92,4 +101,5 @@ OPERATION_METHODS = {
     "listTestMessages": "test.messages",
     "sendTestInboundWhatsapp": "test.inbound_whatsapp",
     "sendTestReceipt": "test.receipt",
+    "getInsightsSummary": "insights.summary",
 }

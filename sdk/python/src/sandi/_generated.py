@@ -14,6 +14,7 @@ ENDPOINTS = {
     "listTestMessages": {"method": "GET", "path": "/v3/test/messages", "query": ["otp_id", "destination", "limit"]},
     "sendTestInboundWhatsapp": {"method": "POST", "path": "/v3/test/inbound-whatsapp", "query": []},
     "sendTestReceipt": {"method": "POST", "path": "/v3/test/receipts", "query": []},
+    "getInsightsSummary": {"method": "GET", "path": "/v3/insights/summary", "query": ["from", "to", "group_by"]},
 }
 
 # Every error code the API answers, with the HTTP status it comes with.
@@ -24,12 +25,9 @@ ERROR_STATUS = {
     "UNAUTHORIZED": 401,
     "INSUFFICIENT_BALANCE": 402,
     "IP_NOT_ALLOWED": 403,
-    "GEO_NOT_ALLOWED": 403,
-    "FRAUD_BLOCKED": 403,
     "OTP_NOT_FOUND": 404,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
-    "DUPLICATE_EXTERNAL_ID": 409,
     "PAYLOAD_TOO_LARGE": 413,
     "OTP_EXPIRED": 422,
     "TOO_MANY_ATTEMPTS": 422,
@@ -38,6 +36,9 @@ ERROR_STATUS = {
     "DESTINATION_RATE_LIMITED": 429,
     "INTERNAL_ERROR": 500,
     "CHANNEL_UNAVAILABLE": 503,
+    "GEO_NOT_ALLOWED": 403,
+    "FRAUD_BLOCKED": 403,
+    "DUPLICATE_EXTERNAL_ID": 409,
 }
 
 
@@ -65,14 +66,6 @@ class IpNotAllowedError(SandiError):
     """IP_NOT_ALLOWED (HTTP 403)"""
 
 
-class GeoNotAllowedError(SandiError):
-    """GEO_NOT_ALLOWED (HTTP 403)"""
-
-
-class FraudBlockedError(SandiError):
-    """FRAUD_BLOCKED (HTTP 403)"""
-
-
 class OtpNotFoundError(SandiError):
     """OTP_NOT_FOUND (HTTP 404)"""
 
@@ -83,10 +76,6 @@ class NotFoundError(SandiError):
 
 class MethodNotAllowedError(SandiError):
     """METHOD_NOT_ALLOWED (HTTP 405)"""
-
-
-class DuplicateExternalIdError(SandiError):
-    """DUPLICATE_EXTERNAL_ID (HTTP 409)"""
 
 
 class PayloadTooLargeError(SandiError):
@@ -121,6 +110,18 @@ class ChannelUnavailableError(SandiError):
     """CHANNEL_UNAVAILABLE (HTTP 503)"""
 
 
+class GeoNotAllowedError(SandiError):
+    """GEO_NOT_ALLOWED (HTTP 403)"""
+
+
+class FraudBlockedError(SandiError):
+    """FRAUD_BLOCKED (HTTP 403)"""
+
+
+class DuplicateExternalIdError(SandiError):
+    """DUPLICATE_EXTERNAL_ID (HTTP 409)"""
+
+
 # The class each code is raised as.
 ERROR_CLASSES = {
     "VALIDATION_ERROR": ValidationError,
@@ -129,12 +130,9 @@ ERROR_CLASSES = {
     "UNAUTHORIZED": UnauthorizedError,
     "INSUFFICIENT_BALANCE": InsufficientBalanceError,
     "IP_NOT_ALLOWED": IpNotAllowedError,
-    "GEO_NOT_ALLOWED": GeoNotAllowedError,
-    "FRAUD_BLOCKED": FraudBlockedError,
     "OTP_NOT_FOUND": OtpNotFoundError,
     "NOT_FOUND": NotFoundError,
     "METHOD_NOT_ALLOWED": MethodNotAllowedError,
-    "DUPLICATE_EXTERNAL_ID": DuplicateExternalIdError,
     "PAYLOAD_TOO_LARGE": PayloadTooLargeError,
     "OTP_EXPIRED": OtpExpiredError,
     "TOO_MANY_ATTEMPTS": TooManyAttemptsError,
@@ -143,6 +141,9 @@ ERROR_CLASSES = {
     "DESTINATION_RATE_LIMITED": DestinationRateLimitedError,
     "INTERNAL_ERROR": InternalError,
     "CHANNEL_UNAVAILABLE": ChannelUnavailableError,
+    "GEO_NOT_ALLOWED": GeoNotAllowedError,
+    "FRAUD_BLOCKED": FraudBlockedError,
+    "DUPLICATE_EXTERNAL_ID": DuplicateExternalIdError,
 }
 
-__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "IpNotAllowedError", "GeoNotAllowedError", "FraudBlockedError", "OtpNotFoundError", "NotFoundError", "MethodNotAllowedError", "DuplicateExternalIdError", "PayloadTooLargeError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "RateLimitedError", "DestinationRateLimitedError", "InternalError", "ChannelUnavailableError"]
+__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "IpNotAllowedError", "OtpNotFoundError", "NotFoundError", "MethodNotAllowedError", "PayloadTooLargeError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "RateLimitedError", "DestinationRateLimitedError", "InternalError", "ChannelUnavailableError", "GeoNotAllowedError", "FraudBlockedError", "DuplicateExternalIdError"]

@@ -6,18 +6,35 @@ export type ErrorEnvelope = {
   data: null;
   error: {
     /** Tetap dan untuk dibaca mesin; bercabanglah pada ini */
-    code: "VALIDATION_ERROR" | "INVALID_CHANNEL" | "INVALID_NUMBER" | "UNAUTHORIZED" | "INSUFFICIENT_BALANCE" | "IP_NOT_ALLOWED" | "GEO_NOT_ALLOWED" | "FRAUD_BLOCKED" | "OTP_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "OTP_EXPIRED" | "TOO_MANY_ATTEMPTS" | "ALREADY_USED" | "RATE_LIMITED" | "DESTINATION_RATE_LIMITED" | "INTERNAL_ERROR" | "CHANNEL_UNAVAILABLE";
+    code: "VALIDATION_ERROR" | "INVALID_CHANNEL" | "INVALID_NUMBER" | "UNAUTHORIZED" | "INSUFFICIENT_BALANCE" | "IP_NOT_ALLOWED" | "OTP_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "OTP_EXPIRED" | "TOO_MANY_ATTEMPTS" | "ALREADY_USED" | "RATE_LIMITED" | "DESTINATION_RATE_LIMITED" | "INTERNAL_ERROR" | "CHANNEL_UNAVAILABLE";
     /** Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya */
     message: string;
-    /** Hanya bersama DUPLICATE_EXTERNAL_ID, GEO_NOT_ALLOWED dan FRAUD_BLOCKED */
-    details?: {
-      existing_otp_id: string;
-    } | {
+  } | {
+    /** Tetap dan untuk dibaca mesin; bercabanglah pada ini */
+    code: "GEO_NOT_ALLOWED";
+    /** Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya */
+    message: string;
+    details: {
       country_code: string;
       channel_class: "sms" | "voice" | "misscall" | "whatsapp";
-    } | {
+    };
+  } | {
+    /** Tetap dan untuk dibaca mesin; bercabanglah pada ini */
+    code: "FRAUD_BLOCKED";
+    /** Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya */
+    message: string;
+    details: {
       reason: "prefix_spike" | "signal_velocity";
       prefix: string;
+    };
+  } | {
+    /** Tetap dan untuk dibaca mesin; bercabanglah pada ini */
+    code: "DUPLICATE_EXTERNAL_ID";
+    /** Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya */
+    message: string;
+    details: {
+      /** Transaksi asli yang memegang external_id ini */
+      existing_otp_id: string;
     };
   };
 };
@@ -234,6 +251,52 @@ export type TestReceiptResult = {
   refunded: boolean;
 };
 
+export type InsightsSummary = {
+  /** Seperti diminta */
+  from: string;
+  /** Seperti diminta */
+  to: string;
+  totals: {
+    /** OTP yang dibuat */
+    created: number;
+    /** OTP yang setidaknya satu pengirimannya diterima vendor (atau terverifikasi lewat pesan masuk) */
+    delivered: number;
+    /** OTP yang terverifikasi */
+    verified: number;
+    /** OTP yang gagal terkirim di semua channel (gratis) */
+    failed: number;
+    /** OTP terkirim yang kedaluwarsa tanpa verifikasi dan tanpa terkunci */
+    expired: number;
+    /** OTP yang terkunci karena batas percobaan salah */
+    locked: number;
+    /** Kredit yang dipotong, setelah pengembalian pengiriman gagal */
+    spend: number;
+    /** verified ÷ created, 0 sampai 1 (4 desimal); 0 bila tidak ada OTP */
+    conversion_rate: number;
+  };
+  /** Setiap kelompok berjumlah sama dengan totals */
+  groups: {
+    /** OTP yang dibuat */
+    created: number;
+    /** OTP yang setidaknya satu pengirimannya diterima vendor (atau terverifikasi lewat pesan masuk) */
+    delivered: number;
+    /** OTP yang terverifikasi */
+    verified: number;
+    /** OTP yang gagal terkirim di semua channel (gratis) */
+    failed: number;
+    /** OTP terkirim yang kedaluwarsa tanpa verifikasi dan tanpa terkunci */
+    expired: number;
+    /** OTP yang terkunci karena batas percobaan salah */
+    locked: number;
+    /** Kredit yang dipotong, setelah pengembalian pengiriman gagal */
+    spend: number;
+    /** verified ÷ created, 0 sampai 1 (4 desimal); 0 bila tidak ada OTP */
+    conversion_rate: number;
+    /** channel, operator, YYYY-MM-DD, jam 00–23 atau langkah fallback (0 = channel pertama) */
+    key: string;
+  }[];
+};
+
 export type OtpEvent = {
   /** ID event (evt_…); sama di setiap pengiriman ulang, untuk deduplikasi */
   id: string;
@@ -283,6 +346,7 @@ export const ENDPOINTS = {
   listTestMessages: { method: "GET", path: "/v3/test/messages", query: ["otp_id","destination","limit"] },
   sendTestInboundWhatsapp: { method: "POST", path: "/v3/test/inbound-whatsapp", query: [] },
   sendTestReceipt: { method: "POST", path: "/v3/test/receipts", query: [] },
+  getInsightsSummary: { method: "GET", path: "/v3/insights/summary", query: ["from","to","group_by"] },
 } as const;
 
 export type OperationId = keyof typeof ENDPOINTS;
@@ -298,6 +362,7 @@ export type OperationTypes = {
   listTestMessages: { body: never; data: TestMessages };
   sendTestInboundWhatsapp: { body: TestInboundBody; data: TestInboundResult };
   sendTestReceipt: { body: TestReceiptBody; data: TestReceiptResult };
+  getInsightsSummary: { body: never; data: InsightsSummary };
 };
 
 /** Every error code the API answers, with the HTTP status it comes with. */
@@ -308,12 +373,9 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   INSUFFICIENT_BALANCE: 402,
   IP_NOT_ALLOWED: 403,
-  GEO_NOT_ALLOWED: 403,
-  FRAUD_BLOCKED: 403,
   OTP_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
-  DUPLICATE_EXTERNAL_ID: 409,
   PAYLOAD_TOO_LARGE: 413,
   OTP_EXPIRED: 422,
   TOO_MANY_ATTEMPTS: 422,
@@ -322,6 +384,9 @@ export const ERROR_STATUS = {
   DESTINATION_RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   CHANNEL_UNAVAILABLE: 503,
+  GEO_NOT_ALLOWED: 403,
+  FRAUD_BLOCKED: 403,
+  DUPLICATE_EXTERNAL_ID: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

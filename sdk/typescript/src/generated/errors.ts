@@ -1,6 +1,11 @@
 // Generated from the OpenAPI document by `npm run sdk:generate`; do not edit.
 // One class per error code, so `catch (e) { if (e instanceof RateLimitedError) … }` works beside `e.code`.
+import type { Camelize } from "../case.js";
 import { SandiError, type SandiErrorInit } from "../errors.js";
+import type { ErrorEnvelope } from "./api.js";
+
+/** `error.details` of one code, camelCased. */
+type DetailsOf<C extends string> = Camelize<Extract<ErrorEnvelope["error"], { code: C; details: unknown }>["details"]>;
 
 export class ValidationError extends SandiError {
   declare readonly code: "VALIDATION_ERROR";
@@ -50,22 +55,6 @@ export class IpNotAllowedError extends SandiError {
   }
 }
 
-export class GeoNotAllowedError extends SandiError {
-  declare readonly code: "GEO_NOT_ALLOWED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "GeoNotAllowedError";
-  }
-}
-
-export class FraudBlockedError extends SandiError {
-  declare readonly code: "FRAUD_BLOCKED";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "FraudBlockedError";
-  }
-}
-
 export class OtpNotFoundError extends SandiError {
   declare readonly code: "OTP_NOT_FOUND";
   constructor(init: SandiErrorInit) {
@@ -87,14 +76,6 @@ export class MethodNotAllowedError extends SandiError {
   constructor(init: SandiErrorInit) {
     super(init);
     this.name = "MethodNotAllowedError";
-  }
-}
-
-export class DuplicateExternalIdError extends SandiError {
-  declare readonly code: "DUPLICATE_EXTERNAL_ID";
-  constructor(init: SandiErrorInit) {
-    super(init);
-    this.name = "DuplicateExternalIdError";
   }
 }
 
@@ -162,6 +143,33 @@ export class ChannelUnavailableError extends SandiError {
   }
 }
 
+export class GeoNotAllowedError extends SandiError {
+  declare readonly code: "GEO_NOT_ALLOWED";
+  declare readonly details: DetailsOf<"GEO_NOT_ALLOWED">;
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "GeoNotAllowedError";
+  }
+}
+
+export class FraudBlockedError extends SandiError {
+  declare readonly code: "FRAUD_BLOCKED";
+  declare readonly details: DetailsOf<"FRAUD_BLOCKED">;
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "FraudBlockedError";
+  }
+}
+
+export class DuplicateExternalIdError extends SandiError {
+  declare readonly code: "DUPLICATE_EXTERNAL_ID";
+  declare readonly details: DetailsOf<"DUPLICATE_EXTERNAL_ID">;
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "DuplicateExternalIdError";
+  }
+}
+
 /** The class each code is thrown as. */
 export const ERROR_CLASSES: Record<string, new (init: SandiErrorInit) => SandiError> = {
   VALIDATION_ERROR: ValidationError,
@@ -170,12 +178,9 @@ export const ERROR_CLASSES: Record<string, new (init: SandiErrorInit) => SandiEr
   UNAUTHORIZED: UnauthorizedError,
   INSUFFICIENT_BALANCE: InsufficientBalanceError,
   IP_NOT_ALLOWED: IpNotAllowedError,
-  GEO_NOT_ALLOWED: GeoNotAllowedError,
-  FRAUD_BLOCKED: FraudBlockedError,
   OTP_NOT_FOUND: OtpNotFoundError,
   NOT_FOUND: NotFoundError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
-  DUPLICATE_EXTERNAL_ID: DuplicateExternalIdError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   OTP_EXPIRED: OtpExpiredError,
   TOO_MANY_ATTEMPTS: TooManyAttemptsError,
@@ -184,4 +189,7 @@ export const ERROR_CLASSES: Record<string, new (init: SandiErrorInit) => SandiEr
   DESTINATION_RATE_LIMITED: DestinationRateLimitedError,
   INTERNAL_ERROR: InternalError,
   CHANNEL_UNAVAILABLE: ChannelUnavailableError,
+  GEO_NOT_ALLOWED: GeoNotAllowedError,
+  FRAUD_BLOCKED: FraudBlockedError,
+  DUPLICATE_EXTERNAL_ID: DuplicateExternalIdError,
 };
