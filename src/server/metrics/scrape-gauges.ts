@@ -61,11 +61,16 @@ export function addScrapeGauges(registry: Registry): void {
       });
     },
   });
-  // Both queue gauges come from one query per scrape (the registry collects them concurrently).
-  let queueRead: { at: number; stats: Promise<WebhookQueueStats> } | null = null;
+  // Both queue gauges come from one query per scrape: the registry starts every collect in
+  // one synchronous pass, so the read is shared until the next turn of the event loop, and
+  // the next scrape reads afresh (a time-based cache showed the previous scrape's figures).
+  let queueRead: Promise<WebhookQueueStats> | null = null;
   const readQueue = () => {
-    if (!queueRead || Date.now() - queueRead.at > 1000) queueRead = { at: Date.now(), stats: webhookQueueStats() };
-    return queueRead.stats;
+    if (!queueRead) {
+      queueRead = webhookQueueStats();
+      setImmediate(() => (queueRead = null));
+    }
+    return queueRead;
   };
   new Gauge({
     name: "sandi_webhook_queue_depth",
