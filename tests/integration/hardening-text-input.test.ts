@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { POST as topupsRoute } from "@/app/v3/topups/route";
 import { GET as testMessagesRoute } from "@/app/v3/test/messages/route";
 import { POST as testInboundRoute } from "@/app/v3/test/inbound-whatsapp/route";
+import { POST as testReceiptsRoute } from "@/app/v3/test/receipts/route";
 import { getDb } from "@/server/db/client";
 import { loadMerchantProfile } from "@/server/services/merchants/profile";
 import { createOtp } from "@/server/services/otp/create-otp";
@@ -70,6 +71,18 @@ describe("a lone UTF-16 surrogate in dashboard input", () => {
     });
     await expect(caller.webhooks.setUrl({ url: `https://x.id/${HIGH}` })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^url: /) });
     expect((await (await getDb()).merchant.findUniqueOrThrow({ where: { id: m.id } })).brandName).toBe("Toko Awal");
+  });
+});
+
+describe("NUL in the ids of the test endpoints' bodies", () => {
+  it("answers POST /v3/test/receipts and /v3/test/inbound-whatsapp with 400 VALIDATION_ERROR naming the field", async () => {
+    const m = await newMerchant();
+    const receipt = await readEnvelope(await testReceiptsRoute(v3Request("/v3/test/receipts", { key: m.testKey, body: { otp_id: "6281234567890\u0000", status: "delivered" } })));
+    expect(receipt.status).toBe(400);
+    expect(receipt.body.error).toMatchObject({ code: "VALIDATION_ERROR", message: "otp_id tidak boleh berisi karakter kontrol." });
+    const inbound = await readEnvelope(await testInboundRoute(v3Request("/v3/test/inbound-whatsapp", { key: m.testKey, body: { from: `${PHONE}\u0000`, text: "KODE" } })));
+    expect(inbound.status).toBe(400);
+    expect(inbound.body.error).toMatchObject({ code: "VALIDATION_ERROR", message: "from tidak boleh berisi karakter kontrol." });
   });
 });
 

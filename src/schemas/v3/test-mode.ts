@@ -13,6 +13,9 @@ const optionalParam = (field: string, max: number) =>
     .regex(NO_CONTROL_CHARACTERS, `${field} tidak boleh berisi karakter kontrol.`)
     .optional();
 
+/** A body field compared with stored text (an id, a number): control characters refused like the query's, naming the field. */
+const requiredPlainString = (field: string, max: number) => requiredString(field, max).regex(NO_CONTROL_CHARACTERS, `${field} tidak boleh berisi karakter kontrol.`);
+
 /** GET /v3/test/messages query: by otp_id, by destination, or the latest messages. */
 export const testMessagesQuery = z.object(
   {
@@ -45,7 +48,7 @@ export const testMessagesData = z.array(testMessage);
 /** POST /v3/test/inbound-whatsapp: the WhatsApp message a user of a test whatsapp_inbound OTP would send. */
 export const testInboundBody = z.object(
   {
-    from: requiredString("from", 32).describe("Nomor WhatsApp pengguna, mis. 6281234567890"),
+    from: requiredPlainString("from", 32).describe("Nomor WhatsApp pengguna, mis. 6281234567890"),
     text: requiredString("text", 1000).describe("Teks pesan, seperti yang diisikan wa_link OTP"),
   },
   { error: NOT_AN_OBJECT },
@@ -55,7 +58,7 @@ export const testInboundData = z.object({ matched: z.boolean(), otp_id: z.string
 /** POST /v3/test/receipts: what a vendor's delivery receipt would report for a test OTP. */
 export const testReceiptBody = z.object(
   {
-    otp_id: requiredString("otp_id", 64),
+    otp_id: requiredPlainString("otp_id", 64),
     status: z.enum(["delivered", "failed"], { error: "status harus delivered atau failed." }),
   },
   { error: NOT_AN_OBJECT },
