@@ -4,6 +4,7 @@ import { fraudGuardLevel, geoPermissionsUpdate } from "./fraud";
 import { BRAND_MAX } from "./v3/otp-limits";
 import { newPasswordSchema } from "./dashboard/account-security";
 import { eventTypeList } from "./v3/events";
+import { LOCALE_VALUES, smsDomainField } from "./v3/locale";
 
 export const channelSchema = z.enum(CHANNELS);
 
@@ -31,6 +32,8 @@ export const merchantUpdateSchema = z.object({
   webhookUrl: z.string().trim().max(2000).optional(),
   webhookEvents: eventTypeList.optional(),
   smsAppHash: z.string().trim().max(20).nullable().optional(),
+  defaultLocale: z.enum(LOCALE_VALUES).optional(),
+  smsDomain: smsDomainField.nullable().optional(),
   geoPermissions: geoPermissionsUpdate.optional(),
   fraudGuard: fraudGuardLevel.optional(),
 });

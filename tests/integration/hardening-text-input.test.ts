@@ -118,6 +118,8 @@ describe("a creation whose charge is committed", () => {
       brand: LOW,
       otpLength: 6,
       ttlSeconds: 300,
+      locale: null,
+      template: null,
       externalId: "r1",
       suppliedCode: null,
       signals: null,

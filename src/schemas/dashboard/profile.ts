@@ -11,6 +11,8 @@ export const profileOutputSchema = z.object({
   email_verified: z.boolean(),
   brand_name: z.string(),
   brand_email: z.string(),
+  default_locale: z.string(),
+  sms_domain: z.string().nullable(),
   saldo: z.number(),
   rate_limit: z.number(),
   ip_allowlist: z.string(),

@@ -27,6 +27,8 @@ export const V3_ERROR_CODES = [
   "DESTINATION_RATE_LIMITED",
   "INTERNAL_ERROR",
   "CHANNEL_UNAVAILABLE",
+  "TEMPLATE_NOT_FOUND",
+  "TEMPLATE_EXISTS",
 ] as const satisfies readonly ErrorCode[];
 export type V3ErrorCode = (typeof V3_ERROR_CODES)[number];
 

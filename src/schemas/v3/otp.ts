@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_HOURS, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
 import { creationSignals } from "./signals";
+import { localeField, LOCALE_VALUES } from "./locale";
+import { TEMPLATE_NAME_PATTERN } from "./templates";
 import { NO_CONTROL_CHARACTERS } from "./text";
 
 export const CHANNEL_VALUES = ["whatsapp", "sms", "email", "misscall", "voice", "whatsapp_inbound"] as const;
@@ -79,6 +81,13 @@ const commonFields = {
   brand: freeText("brand", BRAND_MAX).describe("Brand dalam pesan; bawaannya brand_name akun. Wajib (di sini atau di akun) untuk voice"),
   external_id: freeText("external_id", EXTERNAL_ID_MAX).describe(`Kunci idempotensi, per merchant, ${IDEMPOTENCY_WINDOW_HOURS} jam`),
   signals: creationSignals,
+  locale: localeField(),
+  template: z
+    .string({ error: "template harus berupa string." })
+    .regex(TEMPLATE_NAME_PATTERN, "template tidak valid: nama template memakai huruf kecil, angka, - atau _.")
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe("Nama template pesan (POST /v3/templates); tanpa template: teks standar Sandi. Tidak dikenal: 404 TEMPLATE_NOT_FOUND"),
 };
 
 const ttl = clampedInteger("ttl", TTL_SECONDS, "Detik, 60 sampai 900, bawaan 300; nilai di luar rentang dipangkas");
@@ -189,6 +198,8 @@ export const otpDetailData = z.object({
   verified_at: z.union([wib, z.literal("")]),
   price: z.number().int().describe("Kredit yang dipotong: 0 untuk pengiriman gagal, yang gratis"),
   verification: z.object({ prefix: z.string() }).optional(),
+  locale: z.enum(LOCALE_VALUES).describe("Bahasa pesan OTP ini"),
+  template: z.string().nullable().describe("Template pesan yang dipakai, atau null untuk teks standar"),
   deliveries: z.array(otpDelivery).describe("Setiap pengiriman, berurutan; channel di atas adalah channel pengiriman terakhir"),
 });
 

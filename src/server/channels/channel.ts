@@ -1,6 +1,11 @@
 // The delivery boundary: one adapter per vendor behind this interface; the
 // sandbox provider is one of them and the default for every channel.
 import type { Channel } from "@/generated/prisma/enums";
+import type { Locale } from "@/schemas/v3/locale";
+import type { TemplateChannel } from "@/schemas/v3/templates";
+
+/** A template's texts for one language, by channel (placeholders not yet filled in). */
+export type MessageFragments = Partial<Record<TemplateChannel, string>>;
 
 export type DeliveryRequest = {
   otpId: string;
@@ -16,6 +21,12 @@ export type DeliveryRequest = {
   smsAppHash: string | null;
   expiresAt: Date;
   ttlSeconds: number;
+  /** The message language; absent means "id". */
+  locale?: Locale;
+  /** The merchant template's texts in that language; absent or null: the standard texts. */
+  fragments?: MessageFragments | null;
+  /** The origin-bound SMS line's domain (WebOTP / iOS autofill), when the merchant set one. */
+  smsDomain?: string | null;
 };
 
 /**

@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import { getEnv } from "@/env";
 import { randomBase62, randomDigits } from "@/server/lib/random";
 import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "./channel";
-import { emailContent, otpMessageText, smsText, voiceScript } from "./message-text";
+import { emailContent, misscallInstructions, plainMessageText, smsText, voiceScript } from "./message-text";
 
 export const SANDBOX_PROVIDER = "sandbox";
 
@@ -48,9 +48,9 @@ export function pickCaller(): string {
 function textFor(request: DeliveryRequest, code: string, caller: string | null): string {
   switch (request.channel) {
     case "voice":
-      return voiceScript(request.brand, code);
+      return voiceScript({ ...request, code });
     case "misscall":
-      return `Panggilan tak terjawab dari +${caller} untuk verifikasi ${request.brand}. Kode verifikasi adalah ${code.length} digit terakhir nomor tersebut.`;
+      return misscallInstructions(request, caller ?? "", code.length);
     case "email": {
       const email = emailContent({ ...request, code });
       return `${email.subject}\n\n${email.text}`;
@@ -59,7 +59,7 @@ function textFor(request: DeliveryRequest, code: string, caller: string | null):
       // What Twilio would carry, SMS Retriever hash line included when the merchant has one.
       return smsText({ ...request, code });
     default:
-      return otpMessageText(request.brand, code, request.ttlSeconds);
+      return plainMessageText({ ...request, code });
   }
 }
 

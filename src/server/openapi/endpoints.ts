@@ -5,13 +5,14 @@ import { accountData } from "@/schemas/v3/account";
 import { otpDetailData, otpTransactionData, requestOtpBody, sendOtpBody, verifyOtpBody, verifyResultData } from "@/schemas/v3/otp";
 import { testInboundBody, testInboundData, testMessagesData, testReceiptBody, testReceiptData } from "@/schemas/v3/test-mode";
 import { createTopupBody, topupInvoiceData } from "@/schemas/v3/topups";
+import { createTemplateBody, FRAGMENT_MAX_CHARACTERS, templateData, templateDeletedData, templateListData, updateTemplateBody } from "@/schemas/v3/templates";
 import { insightsSummaryData, MAX_INSIGHTS_DAYS } from "@/schemas/v3/insights";
 import { IDEMPOTENCY_WINDOW_HOURS } from "@/server/services/otp/otp-rules";
 import { examples } from "./examples";
 
 export type Endpoint = {
   operationId: string;
-  method: "get" | "post";
+  method: "get" | "post" | "put" | "delete";
   path: string;
   summary: string;
   description: string;
@@ -26,10 +27,19 @@ export type Endpoint = {
 // Every endpoint: the wrapper's checks (key, IP, rate) and its answers to a wrong method or a crash.
 const COMMON: V3ErrorCode[] = ["UNAUTHORIZED", "IP_NOT_ALLOWED", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR"];
 const BODY: V3ErrorCode[] = ["VALIDATION_ERROR", "PAYLOAD_TOO_LARGE"];
-const CREATION: V3ErrorCode[] = [...BODY, "INVALID_CHANNEL", "INVALID_NUMBER", "INSUFFICIENT_BALANCE", "DUPLICATE_EXTERNAL_ID", "GEO_NOT_ALLOWED", "FRAUD_BLOCKED", "DESTINATION_RATE_LIMITED", "CHANNEL_UNAVAILABLE", ...COMMON];
+const CREATION: V3ErrorCode[] = [...BODY, "TEMPLATE_NOT_FOUND", "INVALID_CHANNEL", "INVALID_NUMBER", "INSUFFICIENT_BALANCE", "DUPLICATE_EXTERNAL_ID", "GEO_NOT_ALLOWED", "FRAUD_BLOCKED", "DESTINATION_RATE_LIMITED", "CHANNEL_UNAVAILABLE", ...COMMON];
 
 const FALLBACK_TEXT =
   "`fallback` (daftar channel berurutan dari `whatsapp`, `sms` dan, di /v3/request, `voice`) mengirim kode yang sama lewat channel berikutnya bila pengiriman gagal atau tidak terkonfirmasi dalam `fallback_after` detik (10–120, bawaan 20): satu `otp_id`, satu kode, percobaan dan TTL bersama. Setiap pengiriman yang terkirim dipotong harga channelnya; yang gagal gratis; fallback yang tidak tertutup saldo dilewati. `misscall`, `email` dan `whatsapp_inbound` tidak menerima fallback.";
+
+const LOCALE_TEXT =
+  "`locale` (`id` atau `en`, bawaannya bahasa bawaan akun) memilih bahasa pesan di setiap channel; `template` memilih template pesan Anda (POST /v3/templates) untuk channel dan bahasa yang punya fragment, selainnya teks standar Sandi. Locale lain dijawab 400 VALIDATION_ERROR, template yang tidak dikenal 404 TEMPLATE_NOT_FOUND, keduanya tanpa biaya.";
+
+const MAX_TEXT = Object.entries(FRAGMENT_MAX_CHARACTERS)
+  .map(([channel, max]) => `${channel} ${max}`)
+  .join(", ");
+const TEMPLATE_RULES = `Setiap fragment: \`channel\` (sms, whatsapp, email, voice), \`locale\` (id, en) dan \`text\` dengan placeholder \`{code}\` (wajib), \`{brand}\`, \`{minutes}\` (masa berlaku) dan \`{domain}\` (domain baris autofill); hanya keempatnya yang diganti, tanda kurung kurawal lain dengan nama yang tidak dikenal ditolak. Panjang maksimum text (karakter): ${MAX_TEXT}. Template berlaku per mode API key (live dan uji terpisah).`;
+const TEMPLATE_PATH = [{ name: "name", description: "Nama template", example: "login" }];
 
 export const endpoints: Endpoint[] = [
   {
@@ -41,7 +51,9 @@ export const endpoints: Endpoint[] = [
       "Membuat kode dengan CSPRNG dan mengirimkannya lewat channel. HTTP 200 untuk hasil `sent` maupun `failed`: baca `data.status`. Pengiriman yang gagal tidak dipotong. " +
       "`misscall`: kodenya 4 digit terakhir nomor penelepon; `verification.prefix` adalah sisanya. `whatsapp_inbound`: status `pending`; pengguna mengirim `verification.message` ke `verification.wa_number`. " +
       `Dengan \`external_id\`, pengulangan dalam ${IDEMPOTENCY_WINDOW_HOURS} jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409. ` +
-      FALLBACK_TEXT,
+      FALLBACK_TEXT +
+      " " +
+      LOCALE_TEXT,
     request: {
       name: "RequestOtpBody",
       schema: requestOtpBody,
@@ -59,7 +71,7 @@ export const endpoints: Endpoint[] = [
     method: "post",
     path: "/v3/send",
     summary: "Buat OTP dengan kode dari Anda",
-    description: "Mengirim `otp` Anda (angka, 4 sampai 8 digit) lewat `whatsapp`, `sms` atau `email`; kodenya tidak pernah dikembalikan. `misscall`, `whatsapp_inbound` dan `voice` dijawab 400 INVALID_CHANNEL. " + FALLBACK_TEXT,
+    description: "Mengirim `otp` Anda (angka, 4 sampai 8 digit) lewat `whatsapp`, `sms` atau `email`; kodenya tidak pernah dikembalikan. `misscall`, `whatsapp_inbound` dan `voice` dijawab 400 INVALID_CHANNEL. " + FALLBACK_TEXT + " " + LOCALE_TEXT,
     request: { name: "SendOtpBody", schema: sendOtpBody, examples: { sms: examples.sendBody } },
     response: { name: "OtpTransaction", schema: otpTransactionData, examples: { sent: { ...examples.created, channel: "sms", price: 450, last_balance: 99550 } } },
     errors: CREATION,
@@ -104,6 +116,57 @@ export const endpoints: Endpoint[] = [
     request: { name: "CreateTopupBody", schema: createTopupBody, examples: { qris: examples.topupBody, virtual_account: examples.topupBodyWithMethod } },
     response: { name: "TopupInvoice", schema: topupInvoiceData, examples: { qris: examples.topup, virtual_account: examples.topupVa } },
     errors: [...BODY, ...COMMON],
+  },
+  {
+    operationId: "listTemplates",
+    method: "get",
+    path: "/v3/templates",
+    summary: "Daftar template pesan",
+    description: "Semua template pesan mode API key ini, urut nama. " + TEMPLATE_RULES,
+    response: { name: "TemplateList", schema: templateListData, examples: { templates: { templates: [examples.template] } } },
+    errors: COMMON,
+  },
+  {
+    operationId: "createTemplate",
+    method: "post",
+    path: "/v3/templates",
+    summary: "Buat template pesan",
+    description:
+      "Membuat template bernama; pilih dengan `template` pada POST /v3/request atau /v3/send. Channel dan bahasa tanpa fragment memakai teks standar Sandi. Nama yang sudah ada dijawab 409 TEMPLATE_EXISTS. " + TEMPLATE_RULES,
+    request: { name: "CreateTemplateBody", schema: createTemplateBody, examples: { login: { name: examples.template.name, fragments: examples.template.fragments } } },
+    response: { name: "Template", schema: templateData, examples: { login: examples.template } },
+    errors: [...BODY, "TEMPLATE_EXISTS", ...COMMON],
+  },
+  {
+    operationId: "getTemplate",
+    method: "get",
+    path: "/v3/templates/{name}",
+    summary: "Baca template pesan",
+    description: "Template yang tidak ada di mode API key ini dijawab 404 TEMPLATE_NOT_FOUND.",
+    pathParameters: TEMPLATE_PATH,
+    response: { name: "Template", schema: templateData, examples: { login: examples.template } },
+    errors: ["TEMPLATE_NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "updateTemplate",
+    method: "put",
+    path: "/v3/templates/{name}",
+    summary: "Ganti fragment template pesan",
+    description: "Mengganti semua fragment sekaligus; fragment yang tidak disebut kembali ke teks standar. OTP yang sudah dibuat tidak berubah. " + TEMPLATE_RULES,
+    pathParameters: TEMPLATE_PATH,
+    request: { name: "UpdateTemplateBody", schema: updateTemplateBody, examples: { login: { fragments: examples.template.fragments } } },
+    response: { name: "Template", schema: templateData, examples: { login: examples.template } },
+    errors: [...BODY, "TEMPLATE_NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "deleteTemplate",
+    method: "delete",
+    path: "/v3/templates/{name}",
+    summary: "Hapus template pesan",
+    description: "Pembuatan OTP berikutnya dengan nama ini dijawab 404 TEMPLATE_NOT_FOUND; pengiriman fallback OTP yang sudah dibuat memakai teks standar.",
+    pathParameters: TEMPLATE_PATH,
+    response: { name: "TemplateDeleted", schema: templateDeletedData, examples: { deleted: { name: "login", deleted: true } } },
+    errors: ["TEMPLATE_NOT_FOUND", ...COMMON],
   },
   {
     operationId: "listTestMessages",

@@ -12,7 +12,7 @@ import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, maxAttemptsFor } from "@/
 const { messages, calls } = DESTINATION_LIMITS;
 
 export const ERROR_CONDITIONS: Record<V3ErrorCode, string> = {
-  VALIDATION_ERROR: `Field wajib tidak ada atau tidak valid, atau body bukan JSON. Pada send: \`otp\` tidak ada, bukan angka atau panjangnya bukan ${OTP_LENGTH.min}–${OTP_LENGTH.max}; pada verify: \`otp_id\` atau \`otp\` tidak ada, atau \`whatsapp_inbound\` yang masih menunggu (diverifikasi oleh pesan pengguna, bukan oleh panggilan ini); pada topups: \`amount\` salah. \`ttl\`/\`otp_length\` di luar rentang dipangkas, tidak ditolak.`,
+  VALIDATION_ERROR: `Field wajib tidak ada atau tidak valid, atau body bukan JSON. Pada send: \`otp\` tidak ada, bukan angka atau panjangnya bukan ${OTP_LENGTH.min}–${OTP_LENGTH.max}; pada verify: \`otp_id\` atau \`otp\` tidak ada, atau \`whatsapp_inbound\` yang masih menunggu (diverifikasi oleh pesan pengguna, bukan oleh panggilan ini); pada topups: \`amount\` salah. Pada pembuatan OTP: \`locale\` selain \`id\`/\`en\`. Pada templates: fragment tanpa \`{code}\`, dengan placeholder yang tidak dikenal, lebih panjang dari batas channel-nya, atau channel dan locale yang sama dua kali; pesannya menyebut field-nya. \`ttl\`/\`otp_length\` di luar rentang dipangkas, tidak ditolak.`,
   INVALID_CHANNEL: "`channel` tidak didukung, atau `misscall`/`whatsapp_inbound`/`voice` dipakai dengan POST /v3/send.",
   INVALID_NUMBER: `Nomor berisi selain angka (\`+\`, spasi, tanda hubung) atau kurang dari ${PHONE_DIGITS.min} digit; e-mail tidak valid; tujuan tidak ada padahal wajib.`,
   UNAUTHORIZED: "API key tidak ada, kosong, salah format, tidak dikenal atau sudah dicabut; pesannya menyebut yang mana.",
@@ -32,4 +32,6 @@ export const ERROR_CONDITIONS: Record<V3ErrorCode, string> = {
   DESTINATION_RATE_LIMITED: `Batas pembuatan per tujuan terlampaui (${messages.per10Minutes} per 10 menit dan ${messages.perHour} per jam; ${calls.channels.join(" dan ")} ${calls.per10Minutes} dan ${calls.perHour}).`,
   INTERNAL_ERROR: "Kesalahan server yang tak terduga, atau pembayaran tidak dapat disiapkan; aman untuk dicoba ulang.",
   CHANNEL_UNAVAILABLE: "Channel atau vendornya sedang tidak tersedia; coba lagi nanti atau pakai channel lain.",
+  TEMPLATE_NOT_FOUND: "`template` pada pembuatan OTP, atau `{name}` pada /v3/templates/{name}, tidak dikenal di mode API key ini (live dan uji punya template masing-masing). Tanpa biaya.",
+  TEMPLATE_EXISTS: "POST /v3/templates dengan `name` yang sudah dipakai; ubah template itu dengan PUT /v3/templates/{name}.",
 };

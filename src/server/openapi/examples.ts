@@ -11,7 +11,16 @@ export const EXAMPLE_OTP_ID = "OTP20261123QWER000042";
 
 export const examples = {
   requestBody: { channel: "whatsapp", destination: "6281234567890", brand: "TokoKu", otp_length: 6, ttl: 300, external_id: "login-8812" },
-  sendBody: { channel: "sms", destination: "6281234567890", otp: "482913", brand: "TokoKu", external_id: "reset-552" },
+  sendBody: { channel: "sms", destination: "6281234567890", otp: "482913", brand: "TokoKu", external_id: "reset-552", locale: "en", template: "login" },
+  template: {
+    name: "login",
+    fragments: [
+      { channel: "sms", locale: "id", text: "{code} adalah kode masuk {brand}. Berlaku {minutes} menit." },
+      { channel: "sms", locale: "en", text: "{code} is your {brand} sign-in code. Valid for {minutes} minutes." },
+    ],
+    created_at: "2026-11-23 05:20:00",
+    updated_at: "2026-11-23 05:20:00",
+  },
   verifyBody: { otp_id: EXAMPLE_OTP_ID, otp: "482913" },
   created: { otp_id: EXAMPLE_OTP_ID, status: "sent", channel: "whatsapp", number: "6281234567890", price: 350, last_balance: 99650, expires_at: "2026-11-23 05:35:00" },
   createdMisscall: {
@@ -51,6 +60,8 @@ export const examples = {
     expires_at: "2026-11-23 05:35:00",
     verified_at: "2026-11-23 05:31:12",
     price: 350,
+    locale: "id",
+    template: "login",
     deliveries: [{ channel: "whatsapp", status: "success", price: 350, sent_at: "2026-11-23 05:30:01" }],
   },
   fallbackBody: { channel: "whatsapp", destination: "6281234567890", fallback: ["sms"], fallback_after: 20, external_id: "login-8813" },
@@ -64,6 +75,8 @@ export const examples = {
     expires_at: "2026-11-23 05:35:00",
     verified_at: "2026-11-23 05:30:40",
     price: 800,
+    locale: "en",
+    template: null,
     deliveries: [
       { channel: "whatsapp", status: "sent", price: 350, sent_at: "2026-11-23 05:30:01" },
       { channel: "sms", status: "success", price: 450, sent_at: "2026-11-23 05:30:21" },
@@ -161,6 +174,8 @@ const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {
   DESTINATION_RATE_LIMITED: "Batas pengiriman ke tujuan ini tercapai.",
   INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
   CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia.",
+  TEMPLATE_NOT_FOUND: "Template promo-login tidak ditemukan.",
+  TEMPLATE_EXISTS: "Template login sudah ada; ubah dengan PUT /v3/templates/login.",
 };
 
 export function errorExample(code: V3ErrorCode) {

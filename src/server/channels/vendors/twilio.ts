@@ -1,8 +1,10 @@
 // Twilio Messaging (SMS) and Voice, form-encoded with HTTP basic auth; both ask
 // Twilio to report delivery to our status callback.
 import { getEnv } from "@/env";
+import { localeOf } from "@/schemas/v3/locale";
 import type { ChannelAdapter, DeliveryResult } from "../channel";
-import { smsText } from "../message-text";
+import { smsText, voiceScript, type MessageRequest } from "../message-text";
+import { STANDARD_TEXTS } from "../standard-texts";
 import { vendorRequest } from "./vendor-http";
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string };
@@ -12,13 +14,12 @@ function escapeXml(text: string): string {
 }
 
 /** Twilio's default voice ("man") has no Indonesian; a Google voice does. */
-export const INDONESIAN_VOICE = "Google.id-ID-Standard-A";
+export const INDONESIAN_VOICE = STANDARD_TEXTS.id.voiceName;
 
-/** The brand, then the four digits one by one, twice. */
-export function voiceTwiml(brand: string, code: string): string {
-  const digits = code.split("").join(", ");
-  const say = (text: string) => `<Say language="id-ID" voice="${INDONESIAN_VOICE}">${escapeXml(text)}</Say>`;
-  return `<Response>${say(`Kode verifikasi ${brand} Anda adalah`)}${say(digits)}<Pause length="1"/>${say("Sekali lagi")}${say(digits)}</Response>`;
+/** The call's script (the merchant's voice fragment or the standard one) in the OTP's language and a voice that speaks it. */
+export function voiceTwiml(request: MessageRequest): string {
+  const texts = STANDARD_TEXTS[localeOf(request.locale)];
+  return `<Response><Say language="${texts.voiceLanguage}" voice="${texts.voiceName}">${escapeXml(voiceScript(request))}</Say></Response>`;
 }
 
 export const TWILIO_STATUS_PATH = "/api/hooks/twilio/status";
@@ -57,7 +58,7 @@ export function twilioVoiceAdapter(config: TwilioConfig): ChannelAdapter {
   return {
     provider: "twilio",
     async deliver(request) {
-      return outcome(await post(config, "Calls", { To: `+${request.destination}`, From: config.from, Twiml: voiceTwiml(request.brand, request.code ?? ""), StatusCallback: statusCallback(request.otpId) }));
+      return outcome(await post(config, "Calls", { To: `+${request.destination}`, From: config.from, Twiml: voiceTwiml(request), StatusCallback: statusCallback(request.otpId) }));
     },
   };
 }

@@ -1,5 +1,6 @@
 // WhatsApp Business Cloud API: an authentication template (code in the body and
-// in the copy-code URL button), Indonesian, to POST /{phone-number-id}/messages.
+// in the copy-code URL button), in the OTP's language, to POST /{phone-number-id}/messages.
+import { localeOf } from "@/schemas/v3/locale";
 import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "../channel";
 import { vendorRequest } from "./vendor-http";
 
@@ -34,7 +35,8 @@ export function whatsappMessageBody(config: WhatsAppConfig, request: DeliveryReq
     biz_opaque_callback_data: request.otpId,
     template: {
       name: config.template,
-      language: { code: "id" },
+      // The approved authentication template must exist in this language (Meta words its text).
+      language: { code: localeOf(request.locale) },
       components: [
         { type: "body", parameters: [{ type: "text", text: request.code }] },
         { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: request.code }] },

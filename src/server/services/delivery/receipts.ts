@@ -17,6 +17,7 @@ import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "@/server/services/otp/deliveries";
 import { deliveryEventData, recordOtpEvent, stateOfRow } from "@/server/services/otp/lifecycle-events";
+import { recordedFailure } from "@/server/channels/failure-codes";
 
 /** Our otp_id as a vendor echoes it back: the one otp_id shape, or it is not ours. */
 export const otpReference = z.string().regex(OTP_ID_PATTERN);
@@ -172,6 +173,7 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
   if (delivery.status === "pending") return "pending";
   if (delivery.status !== "sent") return { otp_id: otp.otp_id, status: otp.status, refunded: false };
   const success = receipt.outcome === "success";
+  const failureCode = success ? null : recordedFailure(receipt.reason ?? "undelivered", { otpId: otp.otp_id, provider: receipt.provider });
   if (!success && delivery.charged) {
     await applyLedgerChange(tx, {
       merchantId: otp.merchant_id,
@@ -183,7 +185,7 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
   }
   const updated = await tx.otpDelivery.update({
     where: { id: delivery.id },
-    data: success ? { status: "success", receiptDueAt: null } : { status: "failed", charged: false, receiptDueAt: null, failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) },
+    data: success ? { status: "success", receiptDueAt: null } : { status: "failed", charged: false, receiptDueAt: null, failureReason: failureCode },
   });
   const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: otp.id }, orderBy: { seq: "asc" } });
   const verified = otp.status === "verified";
@@ -199,14 +201,14 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
       ...chargeOf(deliveries),
       ...(success ? { nextFallbackAt: null, fallbackCode: null } : {}),
       ...(handsOver ? { nextFallbackAt: now } : {}),
-      ...(!success ? { failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) } : {}),
+      ...(!success ? { failureReason: failureCode } : {}),
     },
   });
   const state = stateOfRow(otp, { status });
   if (success) await recordOtpEvent(tx, otp.merchant_id, "otp.delivered", state, now, deliveryEventData(presentDelivery(updated)));
   // A later send of the chain still due: the OTP has not failed for good yet.
   else if (!handsOver && !verified && status === "failed" && otp.next_fallback_at === null) {
-    await recordOtpEvent(tx, otp.merchant_id, "otp.failed", state, now, { reason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) });
+    await recordOtpEvent(tx, otp.merchant_id, "otp.failed", state, now, { reason: failureCode });
   }
   return { otp_id: otp.otp_id, status, refunded: !success && delivery.charged };
 }

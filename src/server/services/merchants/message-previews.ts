@@ -1,29 +1,29 @@
 // What a merchant's users will receive, rendered by the same functions that build
 // the real messages (so the dashboard preview cannot drift from them), with a
-// sample code and the default 5-minute TTL.
+// sample code and the default 5-minute TTL; in a language and with a template's
+// fragments when the template editor asks.
 import { getEnv } from "@/env";
-import type { DeliveryRequest } from "@/server/channels/channel";
-import { emailContent, otpMessageText, smsText, voiceScript } from "@/server/channels/message-text";
+import type { DeliveryRequest, MessageFragments } from "@/server/channels/channel";
+import { emailContent, minutesOf, plainMessageText, smsText, voiceScript } from "@/server/channels/message-text";
 import { isSandboxChannel } from "@/server/channels/registry";
+import { STANDARD_TEXTS } from "@/server/channels/standard-texts";
 import { getDb } from "@/server/db/client";
+import { localeOf, type Locale } from "@/schemas/v3/locale";
 import type { MessagePreviews } from "@/schemas/dashboard/brand";
 
 const SAMPLE_CODE = "482913";
 const SAMPLE_TTL_SECONDS = 300;
 const PLACEHOLDER_BRAND = "Brand Anda";
 
-/**
- * WhatsApp authentication templates are worded by Meta, not by us: the code, a
- * security notice and the expiry; the brand shows as the sender's display name.
- */
-function whatsappTemplateText(code: string): string {
-  return `*${code}* adalah kode verifikasi Anda. Demi keamanan, jangan bagikan kode ini.\nKode ini kedaluwarsa dalam ${SAMPLE_TTL_SECONDS / 60} menit.`;
-}
+type PreviewInput = { brandName: string; brandEmail: string; locale?: Locale; fragments?: MessageFragments | null };
 
-export async function previewMessages(merchantId: number, input: { brandName: string; brandEmail: string }, now = new Date()): Promise<MessagePreviews> {
+export async function previewMessages(merchantId: number, input: PreviewInput, now = new Date()): Promise<MessagePreviews> {
   const db = await getDb();
-  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { smsAppHash: true } });
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { smsAppHash: true, smsDomain: true, defaultLocale: true, live: { select: { smsAppHash: true, smsDomain: true, defaultLocale: true } } } });
+  // A test world writes its messages with its live account's settings.
+  const account = merchant.live ?? merchant;
   const brand = input.brandName || PLACEHOLDER_BRAND;
+  const locale = input.locale ?? localeOf(account.defaultLocale);
   const sample: DeliveryRequest = {
     otpId: "preview",
     merchantId,
@@ -32,17 +32,24 @@ export async function previewMessages(merchantId: number, input: { brandName: st
     code: SAMPLE_CODE,
     brand,
     brandEmail: input.brandEmail,
-    smsAppHash: merchant.smsAppHash,
+    smsAppHash: account.smsAppHash,
     expiresAt: new Date(now.getTime() + SAMPLE_TTL_SECONDS * 1000),
     ttlSeconds: SAMPLE_TTL_SECONDS,
+    locale,
+    fragments: input.fragments ?? null,
+    smsDomain: account.smsDomain,
   };
-  const sandboxWhatsapp = isSandboxChannel("whatsapp");
   const email = emailContent(sample);
   const sender = input.brandEmail || getEnv().SMTP_FROM || "";
+  // WhatsApp authentication templates are worded by Meta, not by us: the code, a security
+  // notice and the expiry; the brand shows as the sender's display name.
+  const whatsapp = isSandboxChannel("whatsapp")
+    ? { text: plainMessageText(sample), via: "sandbox" as const }
+    : { text: STANDARD_TEXTS[locale].whatsappAuthentication(SAMPLE_CODE, minutesOf(SAMPLE_TTL_SECONDS)), via: "whatsapp_cloud" as const };
   return {
-    whatsapp: sandboxWhatsapp ? { text: otpMessageText(brand, SAMPLE_CODE, SAMPLE_TTL_SECONDS), via: "sandbox" } : { text: whatsappTemplateText(SAMPLE_CODE), via: "whatsapp_cloud" },
+    whatsapp,
     sms: smsText(sample),
     email: { from: sender ? `${brand} <${sender}>` : brand, subject: email.subject, text: email.text, html: email.html },
-    voice: voiceScript(brand, SAMPLE_CODE.slice(0, 4)),
+    voice: voiceScript({ ...sample, code: SAMPLE_CODE.slice(0, 4) }),
   };
 }

@@ -16,14 +16,18 @@ export type MerchantProfile = {
   /** Per-channel price overrides as stored. */
   prices: unknown;
   smsAppHash: string | null;
+  /** Message language when a creation names none ("id" or "en" as stored). */
+  defaultLocale: string;
+  /** Domain of the origin-bound SMS line (WebOTP / iOS autofill), or null. */
+  smsDomain: string | null;
   /** Allowed country codes per channel class as stored (overrides of the defaults); read with effectiveGeoPermissions. */
   geoPermissions: unknown;
   fraudGuard: FraudGuardLevel;
 };
 
-export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true, geoPermissions: true, fraudGuard: true } as const;
+export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true, defaultLocale: true, smsDomain: true, geoPermissions: true, fraudGuard: true } as const;
 
-type ProfileRow = { name: string; brandName: string; brandEmail: string; prices: unknown; smsAppHash: string | null; geoPermissions: unknown; fraudGuard: FraudGuardLevel };
+type ProfileRow = { name: string; brandName: string; brandEmail: string; prices: unknown; smsAppHash: string | null; defaultLocale: string; smsDomain: string | null; geoPermissions: unknown; fraudGuard: FraudGuardLevel };
 
 /** A world's profile from its row selected with PROFILE_SELECT and `live: { select: PROFILE_SELECT }`: the settings are the live account's. */
 export function profileOf<W extends { id: number; live: ProfileRow | null }>(world: W & ProfileRow): MerchantProfile {
@@ -36,6 +40,8 @@ export function profileOf<W extends { id: number; live: ProfileRow | null }>(wor
     brandEmail: account.brandEmail,
     prices: account.prices,
     smsAppHash: account.smsAppHash,
+    defaultLocale: account.defaultLocale,
+    smsDomain: account.smsDomain,
     geoPermissions: account.geoPermissions,
     fraudGuard: account.fraudGuard,
   };

@@ -44,6 +44,8 @@ import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttempts
 import type { ParsedCreation } from "./parse-creation";
 import { presentCharged, type OtpFields } from "./present";
 import { log, messageOf } from "@/server/log";
+import { recordedFailure, type FailureCode } from "@/server/channels/failure-codes";
+import { chooseMessage, type MessageChoice } from "@/server/services/templates/message-choice";
 
 // The destination's lock is taken right after BEGIN, before the limits are counted, so
 // the counting statement's snapshot sees every creation that held the lock before.
@@ -71,9 +73,10 @@ const reserve = statement(
                 AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text)) AS within_limits
    ), otp AS (
      INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
-       expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code)
+       expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code,
+       locale, template_name)
      SELECT $3::text, $1::int, $10::"Channel", $5::text, $21::text, 'pending', $11::text, $12::int, $13::int, $14::timestamptz, $6::int, true,
-       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text, $22::"Channel"[], $23::int, $24::text
+       $15::text, $2::text, $4::text, $16::text, $17::text, $18::text, $22::"Channel"[], $23::int, $24::text, $25::text, $26::text
      FROM gate WHERE claimed AND within_limits
      RETURNING id
    ), delivery AS (
@@ -150,7 +153,7 @@ const readClaimed = statement(
   `SELECT ${OTP_FIELDS}, m.saldo::text AS saldo FROM otp_transactions o JOIN merchants m ON m.id = o.merchant_id WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
 
-const UNREACHABLE_HANDS_OVER = "Vendor tidak dapat dihubungi; beralih ke channel berikutnya.";
+const UNREACHABLE_HANDS_OVER: FailureCode = "handed_over";
 
 /** How long the worker leaves a creation's own fallback to the creation (which does it at once). */
 const FALLBACK_GRACE_MS = 5_000;
@@ -190,6 +193,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
     if (live) return answerExistingClaim(merchant.id, live, fingerprint);
     throw await refusal.refuse();
   }
+  const message = await chooseMessage(merchant.id, input, merchant.defaultLocale);
 
   const adapter = getAdapterForMode(input.channel, merchant.livemode);
   const code = input.suppliedCode ?? (input.channel === "misscall" || input.channel === "whatsapp_inbound" ? null : randomDigits(input.otpLength));
@@ -243,6 +247,8 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
     input.fallback,
     otp.fallbackAfter,
     chained && code ? sealCode(otpId, code) : null,
+    message.locale,
+    message.templateName,
   ];
   let reserved: Reserved;
   try {
@@ -266,11 +272,11 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
   if (inbound) return observeOtpCreation(input.channel, adapter.provider, Promise.resolve(presentCharged(reserved.otp, reserved.balance)));
-  return observeOtpCreation(input.channel, adapter.provider, sendAndFinalize({ adapter, reserved, input, code, brand, merchant }));
+  return observeOtpCreation(input.channel, adapter.provider, sendAndFinalize({ adapter, reserved, input, code, brand, merchant, message }));
 }
 
 /** One reserved OTP on its way to the vendor. */
-type Send = { adapter: ChannelAdapter; reserved: Reserved; input: ParsedCreation; code: string | null; brand: string; merchant: MerchantProfile };
+type Send = { adapter: ChannelAdapter; reserved: Reserved; input: ParsedCreation; code: string | null; brand: string; merchant: MerchantProfile; message: MessageChoice };
 
 async function sendAndFinalize(send: Send): Promise<OtpTransactionData> {
   if (!send.adapter.inProcess) await runAlone(dispatch, [send.reserved.id]);
@@ -283,7 +289,7 @@ async function sendAndFinalize(send: Send): Promise<OtpTransactionData> {
   return readCreation(send.merchant.id, send.reserved.otp.otpId);
 }
 
-async function deliver({ adapter, reserved, input, code, brand, merchant }: Send): Promise<DeliveryResult> {
+async function deliver({ adapter, reserved, input, code, brand, merchant, message }: Send): Promise<DeliveryResult> {
   const { otp } = reserved;
   try {
     return await adapter.deliver({
@@ -297,6 +303,9 @@ async function deliver({ adapter, reserved, input, code, brand, merchant }: Send
       smsAppHash: merchant.smsAppHash,
       expiresAt: otp.expiresAt,
       ttlSeconds: input.ttlSeconds,
+      locale: message.locale,
+      fragments: message.fragments,
+      smsDomain: merchant.smsDomain,
     });
   } catch (err) {
     if (!(err instanceof VendorUnavailableError)) {
@@ -334,9 +343,10 @@ type RefundOptions = {
 
 async function refund(reserved: Reserved, merchant: MerchantProfile, o: RefundOptions): Promise<bigint> {
   const now = new Date();
+  const reason = recordedFailure(o.reason, { otpId: reserved.otp.otpId, provider: o.provider });
   const events =
     o.announce && !o.fallsBack
-      ? [otpEvent("otp.failed", stateOf(reserved, "failed"), merchant.livemode, now, { reason: o.reason.slice(0, 500) })]
+      ? [otpEvent("otp.failed", stateOf(reserved, "failed"), merchant.livemode, now, { reason })]
       : [];
   const [row] = await runAlone<{ saldo: string }>(recordFailed, [
     reserved.id,
@@ -346,7 +356,7 @@ async function refund(reserved: Reserved, merchant: MerchantProfile, o: RefundOp
     o.note,
     o.provider,
     o.providerMessageId,
-    o.reason.slice(0, 500),
+    reason,
     o.message?.text ?? null,
     o.message?.code ?? null,
     o.message?.caller ?? null,
@@ -368,7 +378,7 @@ function stateOf(reserved: Reserved, status: OtpStatus): OtpState {
 function withoutUnverifiableMisscall(input: ParsedCreation, result: DeliveryResult): DeliveryResult {
   if (input.channel !== "misscall" || result.outcome === "failed") return result;
   if ((result.caller ?? "").replace(/\D/g, "").length > MISSCALL_CODE_LENGTH) return result;
-  return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "misscall: vendor reported no calling number", sandboxMessage: result.sandboxMessage };
+  return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "no_caller" satisfies FailureCode, sandboxMessage: result.sandboxMessage };
 }
 
 async function finalize({ reserved, input, merchant }: Send, delivered: DeliveryResult): Promise<OtpTransactionData> {

@@ -26,6 +26,8 @@ import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "./deli
 import { openCode } from "./fallback-code";
 import { deliveryEventData, recordOtpEvent, stateOfRow } from "./lifecycle-events";
 import { VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
+import { recordedFailure, type FailureCode } from "@/server/channels/failure-codes";
+import { storedMessage } from "@/server/services/templates/message-choice";
 
 const BATCH = 20;
 const PASSES = 10;
@@ -43,6 +45,8 @@ type ChainRow = {
   max_attempts: number;
   expires_at: Date;
   brand: string | null;
+  locale: string | null;
+  template_name: string | null;
   fallback_channels: string[];
   fallback_after: number | null;
   fallback_index: number;
@@ -86,7 +90,7 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const [otp] = await tx.$queryRaw<ChainRow[]>`
-      SELECT id, merchant_id, otp_id, channel, first_channel, destination, status, external_id, attempts, max_attempts, expires_at, brand,
+      SELECT id, merchant_id, otp_id, channel, first_channel, destination, status, external_id, attempts, max_attempts, expires_at, brand, locale, template_name,
              fallback_channels::text[] AS fallback_channels, fallback_after, fallback_index, fallback_code
       FROM otp_transactions WHERE id = ${id} AND next_fallback_at <= ${dueBy} FOR UPDATE SKIP LOCKED`;
     if (!otp) return null;
@@ -104,7 +108,7 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
       const seq = deliveries.length + 1;
       const price = priceFor(profile.prices, channel);
       const provider = getAdapterForMode(channel, profile.livemode).provider;
-      const skipped = (await isChannelEnabled(channel)) ? await debit(tx, otp, seq, price) : "Channel sedang dimatikan operator";
+      const skipped = (await isChannelEnabled(channel)) ? await debit(tx, otp, seq, price) : ("channel_disabled" satisfies FailureCode);
       const delivery = await tx.otpDelivery.create({
         data: { otpTransactionId: id, seq, channel, status: skipped ? "skipped" : "pending", price, charged: !skipped, provider, failureReason: skipped },
       });
@@ -126,7 +130,7 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
       data: { nextFallbackAt: null, fallbackCode: null, fallbackIndex: index, ...(otp.status === "verified" ? {} : { status }) },
     });
     if (otp.status !== "verified" && status === "failed") {
-      await recordOtpEvent(tx, otp.merchant_id, "otp.failed", stateOfRow(otp, { status: "failed" }), now, { reason: "Tidak ada channel yang berhasil mengirim kode." });
+      await recordOtpEvent(tx, otp.merchant_id, "otp.failed", stateOfRow(otp, { status: "failed" }), now, { reason: "all_channels_failed" satisfies FailureCode });
     }
     return null;
   });
@@ -138,13 +142,14 @@ async function debit(tx: Tx, otp: ChainRow, seq: number, price: number): Promise
     await applyLedgerChange(tx, { merchantId: otp.merchant_id, amount: -price, reason: "otp_charge", reference: ledgerReference(otp.otp_id, seq), note: "Fallback" });
     return null;
   } catch (err) {
-    if (err instanceof AppError && err.code === "INSUFFICIENT_BALANCE") return "Saldo tidak cukup untuk fallback";
+    if (err instanceof AppError && err.code === "INSUFFICIENT_BALANCE") return "insufficient_balance" satisfies FailureCode;
     throw err;
   }
 }
 
 async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
   const adapter = getAdapterForMode(c.channel, c.profile.livemode);
+  const message = await storedMessage(c.otp.merchant_id, { locale: c.otp.locale, templateName: c.otp.template_name });
   try {
     return await adapter.deliver({
       otpId: c.otp.otp_id,
@@ -157,6 +162,9 @@ async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
       smsAppHash: c.profile.smsAppHash,
       expiresAt: c.otp.expires_at,
       ttlSeconds: Math.max(1, Math.ceil((c.otp.expires_at.getTime() - now.getTime()) / 1000)),
+      locale: message.locale,
+      fragments: message.fragments,
+      smsDomain: c.profile.smsDomain,
     });
   } catch (err) {
     const reason = err instanceof VendorUnavailableError ? VENDOR_UNAVAILABLE_REASON : `Kesalahan adapter: ${String((err as Error)?.message ?? err)}`;
@@ -171,13 +179,14 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
     const [otp] = await tx.$queryRaw<{ status: OtpStatus; attempts: number; fallback_index: number; fallback_after: number | null }[]>`
       SELECT status, attempts, fallback_index, fallback_after FROM otp_transactions WHERE id = ${c.otp.id} FOR UPDATE`;
     const failed = result.outcome === "failed";
+    const failureCode = failed ? recordedFailure(result.reason, { otpId: c.otp.otp_id, provider: result.provider }) : null;
     if (failed) {
       await applyLedgerChange(tx, { merchantId: c.otp.merchant_id, amount: c.price, reason: "otp_refund", reference: ledgerReference(c.otp.otp_id, c.seq), note: "Pengiriman gagal" });
     }
     const delivery = await tx.otpDelivery.update({
       where: { id: c.deliveryId },
       data: failed
-        ? { status: "failed", charged: false, provider: result.provider, providerMessageId: result.providerMessageId ?? null, failureReason: result.reason.slice(0, 500) }
+        ? { status: "failed", charged: false, provider: result.provider, providerMessageId: result.providerMessageId ?? null, failureReason: failureCode }
         : {
             status: result.outcome,
             provider: result.provider,
@@ -206,7 +215,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
         ...chargeOf(deliveries),
         provider: result.provider,
         providerMessageId: result.providerMessageId ?? null,
-        ...(failed ? { failureReason: result.reason.slice(0, 500) } : {}),
+        ...(failed ? { failureReason: failureCode } : {}),
         nextFallbackAt,
         ...(nextFallbackAt ? {} : { fallbackCode: null }),
       },
@@ -215,7 +224,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
     if (!failed) {
       await recordOtpEvent(tx, c.otp.merchant_id, result.outcome === "success" ? "otp.delivered" : "otp.sent", state, now, deliveryEventData(presentDelivery(delivery)));
     } else if (!nextFallbackAt && status === "failed") {
-      await recordOtpEvent(tx, c.otp.merchant_id, "otp.failed", state, now, { reason: result.reason.slice(0, 500) });
+      await recordOtpEvent(tx, c.otp.merchant_id, "otp.failed", state, now, { reason: failureCode });
     }
     return failed && nextFallbackAt !== null;
   });

@@ -3,4 +3,5 @@
 export const OTP_FIELDS = `o.otp_id AS "otpId", o.status, o.channel, o.destination, o.verified_from AS "verifiedFrom",
   o.price, o.charged, o.attempts, o.expires_at AS "expiresAt", o.verified_at AS "verifiedAt",
   o.misscall_prefix AS "misscallPrefix", o.inbound_message AS "inboundMessage",
-  o.fallback_channels::text[] AS "fallbackChannels", o.fallback_after AS "fallbackAfter"`;
+  o.fallback_channels::text[] AS "fallbackChannels", o.fallback_after AS "fallbackAfter",
+  o.locale, o.template_name AS "templateName"`;

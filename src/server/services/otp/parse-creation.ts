@@ -2,6 +2,7 @@
 // checks the fields; here the rules that depend on the channel — destination
 // precedence (destination > number > email) and format, the code length.
 import type { Channel } from "@/generated/prisma/enums";
+import type { Locale } from "@/schemas/v3/locale";
 import type { CreationSignals } from "@/schemas/v3/signals";
 import { requestOtpBody, sendOtpBody, type FallbackChannel } from "@/schemas/v3/otp";
 import { AppError } from "@/server/errors";
@@ -27,6 +28,10 @@ export type ParsedCreation = {
   /** Further channels, in order (empty: none), and the seconds each send has to be confirmed. */
   fallback: FallbackChannel[];
   fallbackAfterSeconds: number;
+  /** The message language asked for; null: the merchant's default. */
+  locale: Locale | null;
+  /** The merchant template asked for by name, or null. */
+  template: string | null;
 };
 
 type CommonFields = {
@@ -40,6 +45,8 @@ type CommonFields = {
   signals: CreationSignals | null;
   fallback: FallbackChannel[];
   fallback_after: number;
+  locale: Locale | null;
+  template: string | null;
 };
 
 /** Channels that can hand over to another: misscall, email and whatsapp_inbound are answered differently, so they take no fallback. */
@@ -81,6 +88,8 @@ function creation(mode: CreationMode, body: CommonFields, otpLength: number, sup
     signals: body.signals,
     fallback: body.fallback,
     fallbackAfterSeconds: body.fallback_after,
+    locale: body.locale,
+    template: body.template,
   };
 }
 

@@ -4,6 +4,7 @@
 import { getEnv } from "@/env";
 import type { OtpTransaction } from "@/generated/prisma/client";
 import { formatWib } from "@/lib/wib-time";
+import { localeOf } from "@/schemas/v3/locale";
 import { otpDetailData, otpTransactionData, type OtpDeliveryData, type OtpDetailData, type OtpTransactionData } from "@/schemas/v3/otp";
 import { log, stackOf } from "@/server/log";
 import { MISSCALL_CODE_LENGTH } from "./otp-rules";
@@ -14,7 +15,12 @@ type Verification = OtpTransactionData["verification"];
 export type OtpFields = Pick<
   OtpTransaction,
   "otpId" | "status" | "channel" | "destination" | "verifiedFrom" | "price" | "charged" | "attempts" | "expiresAt" | "verifiedAt" | "misscallPrefix" | "inboundMessage"
-> & { fallbackChannels?: OtpTransaction["fallbackChannels"]; fallbackAfter?: OtpTransaction["fallbackAfter"] };
+> & {
+  fallbackChannels?: OtpTransaction["fallbackChannels"];
+  fallbackAfter?: OtpTransaction["fallbackAfter"];
+  locale?: OtpTransaction["locale"];
+  templateName?: OtpTransaction["templateName"];
+};
 
 /** The creation answer echoes the fallback chain when one was asked for. */
 function fallbackEcho(otp: OtpFields) {
@@ -92,6 +98,8 @@ export function presentDetail(otp: OtpFields, deliveries: OtpDeliveryData[]): Ot
     // unlike the creation response, which shows the price even when delivery fails.
     price: otp.charged ? otp.price : 0,
     ...(showPrefix ? { verification: { prefix: otp.misscallPrefix! } } : {}),
+    locale: localeOf(otp.locale),
+    template: otp.templateName ?? null,
     deliveries,
   });
 }

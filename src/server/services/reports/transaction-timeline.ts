@@ -4,6 +4,7 @@
 import { formatWib } from "@/lib/wib-time";
 import type { Tx } from "@/server/db/client";
 import { presentDelivery } from "@/server/services/otp/deliveries";
+import { failureSentence } from "@/server/channels/failure-codes";
 
 export async function deliveryTimeline(db: Tx, otpTransactionId: bigint) {
   const rows = await db.otpDelivery.findMany({
@@ -18,7 +19,7 @@ export async function deliveryTimeline(db: Tx, otpTransactionId: bigint) {
     list_price: d.price,
     charged: d.charged,
     provider: d.provider,
-    failure_reason: d.failureReason,
+    failure_reason: failureSentence(d.failureReason),
     /** When this send began: the only moment a send that failed or was skipped has. */
     started_at: formatWib(d.createdAt),
   }));

@@ -7,6 +7,7 @@ import type { TransactionQuery } from "@/schemas/dashboard/transactions";
 import type { Prisma } from "@/generated/prisma/client";
 import { otpWebhookEvents, deliveryTimeline } from "./transaction-timeline";
 import { addDays, wibDateStart } from "./wib-ranges";
+import { failureSentence } from "@/server/channels/failure-codes";
 
 const listFields = {
   id: true,
@@ -92,7 +93,7 @@ export async function getTransaction(merchantId: number, otpId: string) {
     // A whatsapp_inbound user sends our message back; there is no code whose length would mean anything.
     otp_length: row.channel === "whatsapp_inbound" ? null : row.otpLength,
     provider: row.provider,
-    failure_reason: row.failureReason,
+    failure_reason: failureSentence(row.failureReason),
     misscall_prefix: row.misscallPrefix,
     verified_from: row.verifiedFrom,
     updated_at: formatWib(row.updatedAt),

@@ -45,7 +45,7 @@ export const accountRouter = router({
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
   profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.id)),
   updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
-    updateMerchant(ctx.merchant.id, { brandName: input.brandName, brandEmail: input.brandEmail }),
+    updateMerchant(ctx.merchant.id, { brandName: input.brandName, brandEmail: input.brandEmail, defaultLocale: input.defaultLocale, smsDomain: input.smsDomain }),
   ),
   /** The messages users would receive with the brand being edited, rendered by the real templates. */
   messagePreviews: merchantProcedure.input(messagePreviewInput).output(messagePreviewOutput).query(({ ctx, input }) => previewMessages(ctx.merchant.id, input)),
