@@ -57,7 +57,7 @@ test("the Brand form counts characters as the merchant types, says when the name
   await page.goto("/brand");
   const field = page.getByLabel("Nama brand");
   await expect(field).toHaveAccessibleDescription("11/50 karakter, mis. nama toko atau aplikasi Anda.");
-  await expect(page.getByTestId("preview-sms-length")).toHaveText(/^\d+ karakter \(GSM-7\) = 1 SMS\.$/);
+  await expect(page.getByTestId("preview-sms-length")).toHaveText(/^\d+ karakter \(GSM-7\) = 1 segmen SMS\.$/);
 
   // A pasted name is not cut silently: it stays as pasted, the count says by how much it is over, and saving waits.
   await field.fill("Toko Kopi Senja Sejahtera Abadi Makmur Sentosa Jaya");

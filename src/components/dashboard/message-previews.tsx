@@ -7,7 +7,10 @@ import { useEffect, useState } from "react";
 import { smsLength } from "@/components/sms-length";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading } from "@/components/ui/primitives";
+import { formatRupiah } from "@/components/format";
 import { BRAND_MAX } from "@/schemas/v3/otp-limits";
+import type { Locale } from "@/schemas/v3/locale";
+import type { TemplateChannel } from "@/schemas/v3/templates";
 
 const TYPING_PAUSE_MS = 300;
 
@@ -25,23 +28,30 @@ function Label({ children }: { children: React.ReactNode }) {
   return <p className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">{children}</p>;
 }
 
-function SmsLengthNote({ text }: { text: string }) {
+function SmsLengthNote({ text, price }: { text: string; price: number }) {
   const { characters, parts, encoding } = smsLength(text);
   return (
-    <p data-testid="preview-sms-length" className={`mt-1.5 text-xs ${parts > 1 ? "text-amber-800" : "text-slate-500"}`}>
-      {characters} karakter {encoding === "UCS-2" ? "(UCS-2: ada karakter di luar GSM-7)" : "(GSM-7)"} = {parts} SMS
-      {parts > 1 ? "; pesan dikirim dalam beberapa bagian dan operator seluler menagih setiap bagian." : "."}
-    </p>
+    <div className="mt-1.5 text-xs">
+      <p data-testid="preview-sms-length" className={parts > 1 ? "text-amber-800" : "text-slate-500"}>
+        {characters} karakter {encoding === "UCS-2" ? "(UCS-2: ada karakter di luar GSM-7)" : "(GSM-7)"} = {parts} segmen SMS
+        {parts > 1 ? "; pesan dikirim dalam beberapa bagian dan operator seluler menagih setiap bagian." : "."}
+      </p>
+      <p data-testid="preview-sms-price" className="text-slate-500">
+        Dampak harga: {formatRupiah(price)} per OTP SMS, berapa pun jumlah segmennya{parts > 1 ? `; pesan sepanjang ini tidak menambah tagihan Anda, tetapi tiba sebagai ${parts} bagian yang disatukan ponsel.` : "."}
+      </p>
+    </div>
   );
 }
 
-export function MessagePreviews({ brand, brandEmail }: { brand: string; brandEmail: string }) {
+type Draft = { locale?: Locale; fragments?: { channel: TemplateChannel; text: string }[] };
+
+export function MessagePreviews({ brand, brandEmail, draft, title = "Pratinjau pesan" }: { brand: string; brandEmail: string; draft?: Draft; title?: string }) {
   const trpc = useTRPC();
-  const input = useSettled({ brandName: brand.trim().slice(0, BRAND_MAX), brandEmail: brandEmail.trim().slice(0, 254) });
+  const input = useSettled({ brandName: brand.trim().slice(0, BRAND_MAX), brandEmail: brandEmail.trim().slice(0, 254), ...(draft ?? {}) });
   const previews = useQuery({ ...trpc.account.messagePreviews.queryOptions(input), placeholderData: keepPreviousData });
 
   return (
-    <Card title="Pratinjau pesan">
+    <Card title={title}>
       {previews.isPending ? <Loading label="Menyiapkan pratinjau…" /> : null}
       {previews.error ? <ErrorNotice message={errorMessage(previews.error)} onRetry={() => previews.refetch()} /> : null}
       {previews.data ? (
@@ -65,7 +75,7 @@ export function MessagePreviews({ brand, brandEmail }: { brand: string; brandEma
                 {previews.data.sms}
               </p>
             </div>
-            <SmsLengthNote text={previews.data.sms} />
+            <SmsLengthNote text={previews.data.sms} price={previews.data.smsPrice} />
           </div>
           <div>
             <Label>E-mail</Label>

@@ -15,6 +15,7 @@ export const NAV_ITEMS = [
   { href: "/balance", label: "Saldo" },
   { href: "/api-keys", label: "API key" },
   { href: "/brand", label: "Brand" },
+  { href: "/templates", label: "Template pesan" },
   { href: "/webhooks", label: "Webhook" },
   { href: "/security", label: "Keamanan" },
 ] as const;

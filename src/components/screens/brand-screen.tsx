@@ -6,6 +6,7 @@ import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { MessagePreviews } from "@/components/dashboard/message-previews";
 import { Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 import { BRAND_MAX } from "@/schemas/v3/otp-limits";
+import { DEFAULT_LOCALE, isLocale, LOCALE_LABELS, LOCALE_VALUES } from "@/schemas/v3/locale";
 
 
 export function BrandScreen() {
@@ -22,16 +23,20 @@ export function BrandScreen() {
         queryClient.setQueryData(trpc.account.profile.queryKey(), data);
         name.discard();
         email.discard();
+        locale.discard();
+        domain.discard();
       },
     }),
   );
   const name = useDraft(profile.data?.brand_name ?? "");
   const email = useDraft(profile.data?.brand_email ?? "");
+  const locale = useDraft(profile.data?.default_locale ?? DEFAULT_LOCALE);
+  const domain = useDraft(profile.data?.sms_domain ?? "");
   const brandName = name.value;
   // Counted as the server counts it: trimmed, in characters (an emoji is one).
   const brandLength = [...brandName.trim()].length;
   const brandEmail = email.value;
-  const edit = (field: { set: (value: string) => void }) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const edit = (field: { set: (value: string) => void }) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     field.set(e.target.value);
     setSavedNotice(null);
     save.reset();
@@ -49,7 +54,7 @@ export function BrandScreen() {
               className="flex flex-col gap-4"
               onSubmit={(e) => {
                 e.preventDefault();
-                save.mutate({ brandName, brandEmail });
+                save.mutate({ brandName, brandEmail, defaultLocale: isLocale(locale.value) ? locale.value : DEFAULT_LOCALE, smsDomain: domain.value });
               }}
             >
               {/* No maxLength: a pasted name would be cut without a word. The count says it, and saving waits until it fits. */}
@@ -62,6 +67,21 @@ export function BrandScreen() {
               </Field>
               <Field label="E-mail brand (opsional)" hint="Alamat pengirim (From) e-mail OTP, mis. otp@tokoanda.id. Kosongkan untuk memakai alamat pengirim bawaan Sandi.">
                 <input name="brandEmail" type="email" value={brandEmail} onChange={edit(email)} className={inputClass} />
+              </Field>
+              <Field label="Bahasa pesan bawaan" hint="Dipakai bila permintaan API tidak mengirim field locale.">
+                <select name="defaultLocale" value={locale.value} onChange={edit(locale)} className={inputClass}>
+                  {LOCALE_VALUES.map((l) => (
+                    <option key={l} value={l}>
+                      {LOCALE_LABELS[l]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                label="Domain untuk isi-otomatis SMS (opsional)"
+                hint="Mis. tokoanda.id. Bila diisi, setiap SMS diakhiri baris @tokoanda.id #kode agar browser (WebOTP) dan iPhone mengisi kode sendiri di situs itu."
+              >
+                <input name="smsDomain" value={domain.value} onChange={edit(domain)} placeholder="tokoanda.id" className={inputClass} />
               </Field>
               {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
               {savedNotice ? (
@@ -76,7 +96,7 @@ export function BrandScreen() {
               </div>
             </form>
           </Card>
-          <MessagePreviews brand={brandName} brandEmail={brandEmail} />
+          <MessagePreviews brand={brandName} brandEmail={brandEmail} draft={{ locale: isLocale(locale.value) ? locale.value : DEFAULT_LOCALE }} />
         </div>
       ) : null}
     </>

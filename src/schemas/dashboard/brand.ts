@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BRAND_MAX } from "../v3/otp-limits";
 import { LOCALE_VALUES, smsDomainField } from "../v3/locale";
+import { draftFragments, draftLocale } from "./templates";
 
 /** Only the brand fields: a merchant cannot change limits, allowlist or prices from the dashboard. */
 export const brandUpdateSchema = z.object({
@@ -15,6 +16,9 @@ export type BrandUpdateInput = z.input<typeof brandUpdateSchema>;
 export const messagePreviewInput = z.object({
   brandName: z.string().trim().max(BRAND_MAX),
   brandEmail: z.string().trim().max(254),
+  /** The template editor's language and draft texts; absent: the account's default language and the standard texts. */
+  locale: draftLocale.optional(),
+  fragments: draftFragments.optional(),
 });
 
 export const messagePreviewOutput = z.object({
@@ -22,5 +26,7 @@ export const messagePreviewOutput = z.object({
   sms: z.string(),
   email: z.object({ from: z.string(), subject: z.string(), text: z.string(), html: z.string() }),
   voice: z.string(),
+  /** What one SMS OTP costs the merchant, whatever its length. */
+  smsPrice: z.number().int(),
 });
 export type MessagePreviews = z.infer<typeof messagePreviewOutput>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { LOCALE_VALUES } from "../v3/locale";
 import { otpTransactionData, verifyResultData } from "../v3/otp";
+import { templateName } from "../v3/templates";
 
 /** Channels a merchant can try from the dashboard: a code it receives and types back. */
 export const TEST_OTP_CHANNELS = ["whatsapp", "sms", "email"] as const;
@@ -7,6 +9,9 @@ export const TEST_OTP_CHANNELS = ["whatsapp", "sms", "email"] as const;
 export const testOtpSendInput = z.object({
   channel: z.enum(TEST_OTP_CHANNELS, "Pilih WhatsApp, SMS atau e-mail."),
   destination: z.string().trim().min(1, "Isi nomor atau e-mail Anda.").max(254, "Tujuan terlalu panjang."),
+  /** From the template editor: try the template being edited, in the language shown. */
+  template: templateName.optional(),
+  locale: z.enum(LOCALE_VALUES).optional(),
 });
 export type TestOtpSend = z.output<typeof testOtpSendInput>;
 

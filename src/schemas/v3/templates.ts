@@ -21,14 +21,14 @@ export const templateName = z
   .regex(TEMPLATE_NAME_PATTERN, `name tidak valid: ${NAME_RULE}.`)
   .describe(`Nama template: ${NAME_RULE}`);
 
-/** What is wrong with a fragment's text for its channel, or null; one sentence, naming the rule. */
+/** What is wrong with a fragment's text for its channel, or null: the rest of a sentence whose subject is the text ("… harus memuat {code}."). */
 export function fragmentTextProblem(channel: TemplateChannel, text: string): string | null {
-  if (text.trim() === "") return "text wajib diisi.";
-  if (!hasCodePlaceholder(text)) return "text harus memuat {code}.";
+  if (text.trim() === "") return "wajib diisi.";
+  if (!hasCodePlaceholder(text)) return "harus memuat {code}.";
   const unknown = unknownPlaceholders(text);
-  if (unknown.length > 0) return `text memuat placeholder yang tidak dikenal: {${unknown[0]}}. Yang tersedia: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}.`;
+  if (unknown.length > 0) return `memuat placeholder yang tidak dikenal: {${unknown[0]}}. Yang tersedia: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}.`;
   const max = FRAGMENT_MAX_CHARACTERS[channel];
-  if ([...text].length > max) return `text terlalu panjang untuk ${channel}: paling banyak ${max} karakter.`;
+  if ([...text].length > max) return `terlalu panjang untuk ${channel}: paling banyak ${max} karakter.`;
   return null;
 }
 
@@ -40,11 +40,7 @@ export const templateFragment = z
       text: z.string({ error: "text wajib diisi dan berupa string." }).describe("Isi pesan dengan placeholder {code} (wajib), {brand}, {minutes}, {domain}"),
     },
     { error: "Setiap fragment harus berupa objek {channel, locale, text}." },
-  )
-  .superRefine((fragment, ctx) => {
-    const problem = fragmentTextProblem(fragment.channel, fragment.text);
-    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["text"] });
-  });
+  );
 export type TemplateFragment = z.output<typeof templateFragment>;
 
 const fragments = z
@@ -54,6 +50,8 @@ const fragments = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((f, index) => {
+      const problem = fragmentTextProblem(f.channel, f.text);
+      if (problem) ctx.addIssue({ code: "custom", message: `fragments[${index}].text ${problem}`, path: [index, "text"] });
       const key = `${f.channel}/${f.locale}`;
       if (seen.has(key)) ctx.addIssue({ code: "custom", message: `fragments memuat ${f.channel} ${f.locale} dua kali.`, path: [index] });
       seen.add(key);

@@ -9,17 +9,27 @@ import { isSandboxChannel } from "@/server/channels/registry";
 import { STANDARD_TEXTS } from "@/server/channels/standard-texts";
 import { getDb } from "@/server/db/client";
 import { localeOf, type Locale } from "@/schemas/v3/locale";
+import type { TemplateChannel } from "@/schemas/v3/templates";
+import { cleanMessageText } from "@/lib/template-placeholders";
+import { priceFor } from "./prices";
 import type { MessagePreviews } from "@/schemas/dashboard/brand";
 
 const SAMPLE_CODE = "482913";
 const SAMPLE_TTL_SECONDS = 300;
 const PLACEHOLDER_BRAND = "Brand Anda";
 
-type PreviewInput = { brandName: string; brandEmail: string; locale?: Locale; fragments?: MessageFragments | null };
+type PreviewInput = { brandName: string; brandEmail: string; locale?: Locale; fragments?: { channel: TemplateChannel; text: string }[] };
+
+/** Draft texts as the renderer takes them: blank ones keep the standard text. */
+function draftTexts(fragments: PreviewInput["fragments"]): MessageFragments | null {
+  const texts: MessageFragments = {};
+  for (const f of fragments ?? []) if (f.text.trim()) texts[f.channel] = cleanMessageText(f.text).trim();
+  return Object.keys(texts).length > 0 ? texts : null;
+}
 
 export async function previewMessages(merchantId: number, input: PreviewInput, now = new Date()): Promise<MessagePreviews> {
   const db = await getDb();
-  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { smsAppHash: true, smsDomain: true, defaultLocale: true, live: { select: { smsAppHash: true, smsDomain: true, defaultLocale: true } } } });
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { smsAppHash: true, smsDomain: true, defaultLocale: true, prices: true, live: { select: { smsAppHash: true, smsDomain: true, defaultLocale: true, prices: true } } } });
   // A test world writes its messages with its live account's settings.
   const account = merchant.live ?? merchant;
   const brand = input.brandName || PLACEHOLDER_BRAND;
@@ -36,7 +46,7 @@ export async function previewMessages(merchantId: number, input: PreviewInput, n
     expiresAt: new Date(now.getTime() + SAMPLE_TTL_SECONDS * 1000),
     ttlSeconds: SAMPLE_TTL_SECONDS,
     locale,
-    fragments: input.fragments ?? null,
+    fragments: draftTexts(input.fragments),
     smsDomain: account.smsDomain,
   };
   const email = emailContent(sample);
@@ -51,5 +61,6 @@ export async function previewMessages(merchantId: number, input: PreviewInput, n
     sms: smsText(sample),
     email: { from: sender ? `${brand} <${sender}>` : brand, subject: email.subject, text: email.text, html: email.html },
     voice: voiceScript({ ...sample, code: SAMPLE_CODE.slice(0, 4) }),
+    smsPrice: priceFor(account.prices, "sms"),
   };
 }

@@ -13,7 +13,7 @@ import { verifyOtp } from "./verify-otp";
 export async function sendTestOtp(merchantId: number, input: TestOtpSend): Promise<OtpTransactionData> {
   const merchant = await loadMerchantProfile(merchantId);
   // The /v3 body rules (destination format, defaults) apply unchanged.
-  return createOtp(merchant, parseCreation({ channel: input.channel, destination: input.destination }, "request"));
+  return createOtp(merchant, parseCreation({ channel: input.channel, destination: input.destination, template: input.template, locale: input.locale }, "request"));
 }
 
 export async function verifyTestOtp(merchantId: number, input: TestOtpVerify): Promise<VerifyResultData> {

@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./api-keys";
 import { fraudRouter } from "./fraud";
 import { insightsRouter } from "./insights";
 import { reportsRouter } from "./reports";
+import { templatesRouter } from "./templates";
 import { testOtpRouter } from "./test-otp";
 import { topupsRouter } from "./topups";
 import { webhooksRouter } from "./webhooks";
@@ -14,6 +15,7 @@ export const appRouter = router({
   fraud: fraudRouter,
   insights: insightsRouter,
   reports: reportsRouter,
+  templates: templatesRouter,
   testOtp: testOtpRouter,
   topups: topupsRouter,
   webhooks: webhooksRouter,

@@ -1,0 +1,66 @@
+"use client";
+// Sends a real OTP with the template being edited, in the language shown; in test mode
+// the sandbox delivers it and the message appears in the sandbox inbox.
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { CHANNEL_LABELS } from "@/components/format";
+import { errorMessage, useTRPC } from "@/components/trpc-provider";
+import { Button, Card, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
+import { TEST_OTP_CHANNELS } from "@/schemas/dashboard/test-otp";
+import type { Locale } from "@/schemas/v3/locale";
+
+type Channel = (typeof TEST_OTP_CHANNELS)[number];
+
+export function TemplateTestSend({ template, locale }: { template: string; locale: Locale }) {
+  const trpc = useTRPC();
+  const [channel, setChannel] = useState<Channel>("sms");
+  const [destination, setDestination] = useState("");
+  const send = useMutation(trpc.testOtp.send.mutationOptions());
+
+  return (
+    <Card title="Kirim OTP uji dengan template ini">
+      <p className="mb-3 text-sm text-slate-600">
+        OTP sungguhan dengan template <strong>{template}</strong> dalam bahasa yang sedang ditampilkan; saldo dipotong seperti OTP lain. Di mode uji pesannya muncul di Kotak masuk sandbox.
+      </p>
+      <form
+        className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send.mutate({ channel, destination, template, locale });
+        }}
+      >
+        <Field label="Channel">
+          <select value={channel} onChange={(e) => setChannel(e.target.value as Channel)} className={inputClass}>
+            {TEST_OTP_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={channel === "email" ? "E-mail tujuan" : "Nomor tujuan"}>
+          <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder={channel === "email" ? "anda@contoh.id" : "6281234567890"} className={inputClass} />
+        </Field>
+        <Button type="submit" busy={send.isPending}>
+          Kirim OTP uji
+        </Button>
+      </form>
+      {send.error ? (
+        <div className="mt-3">
+          <ErrorNotice message={errorMessage(send.error)} />
+        </div>
+      ) : null}
+      {send.data ? (
+        <div className="mt-3" data-testid="template-test-sent">
+          <Notice tone="success">
+            OTP <span className="font-mono text-xs">{send.data.otp_id}</span> dikirim.{" "}
+            <Link href="/sandbox" className="font-medium text-brand-600 hover:underline">
+              Buka Kotak masuk sandbox
+            </Link>
+          </Notice>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
