@@ -26,6 +26,8 @@ describe("the /v3 route table", () => {
         "test/inbound-whatsapp",
         "test/messages",
         "test/receipts",
+        "templates",
+        "templates/[name]",
         "topups",
         "verify",
       ].sort(),

@@ -5,6 +5,7 @@ namespace Sandi;
 use Sandi\Resource\Account;
 use Sandi\Resource\Insights;
 use Sandi\Resource\Otp;
+use Sandi\Resource\Templates;
 use Sandi\Resource\TestMode;
 use Sandi\Resource\Topups;
 
@@ -27,6 +28,8 @@ final class Client
     public $topups;
     /** @var Insights */
     public $insights;
+    /** @var Templates message templates per channel and locale */
+    public $templates;
     /** @var TestMode test mode (sk_test_ keys only) */
     public $test;
     /** @var Transport */
@@ -39,6 +42,7 @@ final class Client
         $this->account = new Account($this->transport);
         $this->topups = new Topups($this->transport);
         $this->insights = new Insights($this->transport);
+        $this->templates = new Templates($this->transport);
         $this->test = new TestMode($this->transport);
     }
 
@@ -60,5 +64,10 @@ final class Client
         'sendTestInboundWhatsapp' => 'test->inboundWhatsapp',
         'sendTestReceipt' => 'test->receipt',
         'getInsightsSummary' => 'insights->summary',
+        'listTemplates' => 'templates->list',
+        'createTemplate' => 'templates->create',
+        'getTemplate' => 'templates->get',
+        'updateTemplate' => 'templates->update',
+        'deleteTemplate' => 'templates->delete',
     ];
 }

@@ -109,6 +109,25 @@ scenario('request with a test key, read the code through /v3/test/messages, a wr
     $verifiedOtpId = $otp['otp_id'];
 });
 
+scenario('templates: create, list, read, replace, an OTP worded by it, delete', function () use ($sandi, $phone, $suffix) {
+    $name = 'php-' . $suffix;
+    $created = $sandi->templates->create(['name' => $name, 'fragments' => [['channel' => 'sms', 'locale' => 'en', 'text' => '{brand}: {code}']]]);
+    same($name, $created['name'], 'created name');
+    check(in_array($name, array_column($sandi->templates->list(), 'name'), true), 'listed');
+    throws_code('TEMPLATE_EXISTS', function () use ($sandi, $name) {
+        $sandi->templates->create(['name' => $name, 'fragments' => [['channel' => 'sms', 'locale' => 'en', 'text' => '{code}']]]);
+    });
+    $updated = $sandi->templates->update($name, [['channel' => 'sms', 'locale' => 'en', 'text' => 'Code {code}']]);
+    same($updated['fragments'], $sandi->templates->get($name)['fragments'], 'read back');
+    $otp = $sandi->otp->request(['channel' => 'sms', 'destination' => $phone(10), 'template' => $name, 'locale' => 'en']);
+    $message = $sandi->test->messages(['otp_id' => $otp['otp_id']])[0];
+    same('Code ' . $message['code'], explode("\n", $message['text'])[0], 'worded by the template');
+    same(['name' => $name, 'deleted' => true], $sandi->templates->delete($name), 'deleted');
+    throws_code('TEMPLATE_NOT_FOUND', function () use ($sandi, $name) {
+        $sandi->templates->get($name);
+    });
+}, ['TEMPLATE_EXISTS', 'TEMPLATE_NOT_FOUND']);
+
 scenario('send with your own code, and verify it', function () use ($sandi, $phone) {
     $otp = $sandi->otp->send(['channel' => 'sms', 'destination' => $phone(2), 'otp' => '482913']);
     same(true, $sandi->otp->verify(['otp_id' => $otp['otp_id'], 'otp' => '482913'])['verified'], 'verified');

@@ -125,6 +125,22 @@ def _():
     raises_code("VALIDATION_ERROR", lambda: client.insights.summary({"from": "2026-02-30", "to": wib_date()}))
 
 
+@scenario("templates: create, list, read, replace, an OTP worded by it, delete", ["TEMPLATE_EXISTS", "TEMPLATE_NOT_FOUND"])
+def _():
+    name = "py-" + suffix
+    created = client.templates.create({"name": name, "fragments": [{"channel": "sms", "locale": "en", "text": "{brand}: {code}"}]})
+    assert created["name"] == name, created
+    assert any(t["name"] == name for t in client.templates.list())
+    raises_code("TEMPLATE_EXISTS", lambda: client.templates.create({"name": name, "fragments": [{"channel": "sms", "locale": "en", "text": "{code}"}]}))
+    updated = client.templates.update(name, [{"channel": "sms", "locale": "en", "text": "Code {code}"}])
+    assert client.templates.get(name)["fragments"] == updated["fragments"]
+    otp = client.otp.request({"channel": "sms", "destination": phone(10), "template": name, "locale": "en"})
+    message = client.test.messages(otp_id=otp["otp_id"])[0]
+    assert message["text"].split("\n")[0] == "Code " + message["code"], message["text"]
+    assert client.templates.delete(name) == {"name": name, "deleted": True}
+    raises_code("TEMPLATE_NOT_FOUND", lambda: client.templates.get(name))
+
+
 @scenario("a replay with the same external_id answers the original; other parameters are DUPLICATE_EXTERNAL_ID", ["DUPLICATE_EXTERNAL_ID"])
 def _():
     external_id = "order-py-" + suffix

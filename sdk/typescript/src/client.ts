@@ -38,6 +38,10 @@ export type TestMessage = Data<"listTestMessages">[number];
 export type TestInboundResult = Data<"sendTestInboundWhatsapp">;
 export type TestReceiptResult = Data<"sendTestReceipt">;
 export type InsightsSummary = Data<"getInsightsSummary">;
+export type CreateTemplateParams = Body<"createTemplate">;
+export type TemplateFragments = Body<"updateTemplate">["fragments"];
+export type Template = Data<"getTemplate">;
+export type TemplateDeleted = Data<"deleteTemplate">;
 
 export class Sandi {
   /** `Sandi.webhooks.verify(body, headers, secret)`: Standard Webhooks signatures. */
@@ -53,6 +57,14 @@ export class Sandi {
   readonly topups: { create(params: CreateTopupParams): Promise<TopupInvoice> };
   /** Conversion, delivery and spend of the OTPs created on the range's WIB days, with one breakdown. */
   readonly insights: { summary(params: InsightsSummaryParams): Promise<InsightsSummary> };
+  /** Message templates per channel and locale; pick one with `template` on otp.request / otp.send. */
+  readonly templates: {
+    list(): Promise<Template[]>;
+    create(params: CreateTemplateParams): Promise<Template>;
+    get(name: string): Promise<Template>;
+    update(name: string, fragments: TemplateFragments): Promise<Template>;
+    delete(name: string): Promise<TemplateDeleted>;
+  };
   /** Test mode (sk_test_ keys only): the sandbox's messages, inbound WhatsApp, delivery receipts. */
   readonly test: {
     messages(params?: TestMessagesParams): Promise<TestMessage[]>;
@@ -88,6 +100,13 @@ export class Sandi {
     this.account = { get: () => call("getAccount") };
     this.topups = { create: (params) => call("createTopup", { body: params }) };
     this.insights = { summary: (params) => call("getInsightsSummary", { query: { from: params.from, to: params.to, group_by: params.groupBy } }) };
+    this.templates = {
+      list: async () => (await call("listTemplates")).templates,
+      create: (params) => call("createTemplate", { body: params }),
+      get: (name) => call("getTemplate", { params: { name } }),
+      update: (name, fragments) => call("updateTemplate", { body: { fragments }, params: { name } }),
+      delete: (name) => call("deleteTemplate", { params: { name } }),
+    };
     this.test = {
       messages: (params = {}) => call("listTestMessages", { query: { otp_id: params.otpId, destination: params.destination, limit: params.limit } }),
       inboundWhatsapp: (params) => call("sendTestInboundWhatsapp", { body: params }),
@@ -113,4 +132,9 @@ export const OPERATION_METHODS: Record<OperationId, string> = {
   sendTestInboundWhatsapp: "test.inboundWhatsapp",
   sendTestReceipt: "test.receipt",
   getInsightsSummary: "insights.summary",
+  listTemplates: "templates.list",
+  createTemplate: "templates.create",
+  getTemplate: "templates.get",
+  updateTemplate: "templates.update",
+  deleteTemplate: "templates.delete",
 };

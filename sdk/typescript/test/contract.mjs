@@ -91,6 +91,22 @@ await scenario("insights: today's summary by channel counts the OTPs just made, 
   await throwsCode("VALIDATION_ERROR", () => sandi.insights.summary({ from: "2026-02-30", to: wibDate() }));
 });
 
+await scenario("templates: create, list, read, replace, an OTP worded by it, delete; a second create is TEMPLATE_EXISTS, an unknown name TEMPLATE_NOT_FOUND", async () => {
+  const name = `ts-${suffix}`;
+  const created = await sandi.templates.create({ name, fragments: [{ channel: "sms", locale: "en", text: "{brand}: {code}" }] });
+  assert.equal(created.name, name);
+  assert.match(created.createdAt, /^\d{4}-\d{2}-\d{2} /);
+  assert.ok((await sandi.templates.list()).some((t) => t.name === name));
+  await throwsCode("TEMPLATE_EXISTS", () => sandi.templates.create({ name, fragments: [{ channel: "sms", locale: "en", text: "{code}" }] }));
+  const updated = await sandi.templates.update(name, [{ channel: "sms", locale: "en", text: "Code {code}" }]);
+  assert.deepEqual((await sandi.templates.get(name)).fragments, updated.fragments);
+  const otp = await sandi.otp.request({ channel: "sms", destination: phone(10), template: name, locale: "en" });
+  const [message] = await sandi.test.messages({ otpId: otp.otpId });
+  assert.equal(message.text.split("\n")[0], `Code ${message.code}`);
+  assert.deepEqual(await sandi.templates.delete(name), { name, deleted: true });
+  await throwsCode("TEMPLATE_NOT_FOUND", () => sandi.templates.get(name));
+}, ["TEMPLATE_EXISTS", "TEMPLATE_NOT_FOUND"]);
+
 await scenario("a replay with the same externalId answers the original; other parameters are DUPLICATE_EXTERNAL_ID", async () => {
   const externalId = `order-ts-${suffix}`;
   const first = await sandi.otp.request({ channel: "sms", destination: phone(3), externalId });

@@ -9,9 +9,10 @@ export type CallExample = { curl: string; typescript: string; php: string; pytho
 /**
  * The SDK method behind each operationId in TypeScript, PHP and Python, and how its argument is passed:
  * "filter" shows the first query parameter alone (the filters are alternatives; Python takes keywords),
- * "query" shows every query parameter in one object (Python: one dict, as `from` is a keyword there).
+ * "query" shows every query parameter in one object (Python: one dict, as `from` is a keyword there),
+ * "path-fragments" the path parameter, then the body's fragments (templates.update).
  */
-export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; arg: "body" | "path" | "filter" | "query" | "none" }> = {
+export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; arg: "body" | "path" | "filter" | "query" | "none" | "path-fragments" }> = {
   requestOtp: { ts: "otp.request", php: "otp->request", py: "otp.request", arg: "body" },
   sendOtp: { ts: "otp.send", php: "otp->send", py: "otp.send", arg: "body" },
   verifyOtp: { ts: "otp.verify", php: "otp->verify", py: "otp.verify", arg: "body" },
@@ -22,6 +23,11 @@ export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; 
   sendTestInboundWhatsapp: { ts: "test.inboundWhatsapp", php: "test->inboundWhatsapp", py: "test.inbound_whatsapp", arg: "body" },
   sendTestReceipt: { ts: "test.receipt", php: "test->receipt", py: "test.receipt", arg: "body" },
   getInsightsSummary: { ts: "insights.summary", php: "insights->summary", py: "insights.summary", arg: "query" },
+  listTemplates: { ts: "templates.list", php: "templates->list", py: "templates.list", arg: "none" },
+  createTemplate: { ts: "templates.create", php: "templates->create", py: "templates.create", arg: "body" },
+  getTemplate: { ts: "templates.get", php: "templates->get", py: "templates.get", arg: "path" },
+  updateTemplate: { ts: "templates.update", php: "templates->update", py: "templates.update", arg: "path-fragments" },
+  deleteTemplate: { ts: "templates.delete", php: "templates->delete", py: "templates.delete", arg: "path" },
 };
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -62,6 +68,15 @@ export function callExample(base: string, method: string, path: string, op: Json
   if (sdk?.arg === "body") arg = body;
   else if (sdk?.arg === "path") arg = pathParam?.example;
   else if (sdk?.arg === "filter" || sdk?.arg === "query") arg = query;
+  if (sdk?.arg === "path-fragments") {
+    const args = [pathParam?.example, (body as Json | undefined)?.fragments];
+    return {
+      curl: curl.join("\n"),
+      typescript: `const result = await sandi.${sdk.ts}(${args.map(tsLiteral).join(", ")});`,
+      php: `$result = $sandi->${sdk.php}(${args.map(phpLiteral).join(", ")});`,
+      python: `result = client.${sdk.py}(${args.map(pyLiteral).join(", ")})`,
+    };
+  }
   const tsArg = arg === undefined ? "" : tsLiteral(arg);
   const phpArg = arg === undefined ? "" : phpLiteral(arg);
   // Python's test.messages takes keyword arguments, the rest one dict.

@@ -38,7 +38,8 @@ const CLASSIFIERS: [RegExp, FailureCode][] = [
   [/sandbox/i, "sandbox_failure"],
   [/beralih ke channel berikutnya|handed over/i, "handed_over"],
   [/timed? ?out|timeout|ETIMEDOUT/i, "vendor_timeout"],
-  [/tidak dapat dihubungi|unreachable|unavailable|ECONNREFUSED|circuit/i, "vendor_unavailable"],
+  [/mailbox|SMTP 55\d|EENVELOPE/i, "mailbox_unavailable"],
+  [/tidak dapat dihubungi|unreachable|SMTP unavailable|ECONNREFUSED|circuit/i, "vendor_unavailable"],
   [/calling number|nomor penelepon/i, "no_caller"],
   [/dimatikan operator|disabled/i, "channel_disabled"],
   [/saldo|balance/i, "insufficient_balance"],
@@ -46,7 +47,6 @@ const CLASSIFIERS: [RegExp, FailureCode][] = [
   [/tidak selesai/i, "abandoned"],
   [/kesalahan adapter|adapter error/i, "adapter_error"],
   [/invalid.*(number|phone|to)|unknown subscriber|landline|unreachable destination|\b(21211|21614|30003|30005|30006|131000)\b/i, "invalid_number"],
-  [/mailbox|SMTP 55\d|recipient|EENVELOPE/i, "mailbox_unavailable"],
   [/Twilio 4\d\d|WhatsApp 4\d\d|rejected|refused|ditolak|SMTP 5\d\d|EMESSAGE/i, "rejected_by_vendor"],
   [/undeliver|not delivered|gagal|failed/i, "undelivered"],
 ];

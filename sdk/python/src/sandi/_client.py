@@ -57,6 +57,30 @@ class Insights(_Resource):
         return self._call("getInsightsSummary", query=params)
 
 
+class Templates(_Resource):
+    """Message templates per channel and locale; pick one with "template" on otp.request / otp.send."""
+
+    def list(self):
+        """GET /v3/templates: every template of the key's mode, by name."""
+        return self._call("listTemplates")["templates"]
+
+    def create(self, params):
+        """POST /v3/templates with {"name", "fragments": [{"channel", "locale", "text"}]}."""
+        return self._call("createTemplate", params)
+
+    def get(self, name):
+        """GET /v3/templates/{name}"""
+        return self._call("getTemplate", path_params={"name": name})
+
+    def update(self, name, fragments):
+        """PUT /v3/templates/{name}: replaces every fragment."""
+        return self._call("updateTemplate", {"fragments": fragments}, path_params={"name": name})
+
+    def delete(self, name):
+        """DELETE /v3/templates/{name}"""
+        return self._call("deleteTemplate", path_params={"name": name})
+
+
 class TestMode(_Resource):
     """Test mode, sk_test_ keys only (a live key gets NOT_FOUND)."""
 
@@ -83,6 +107,7 @@ class Client:
         self.account = Account(self._transport)
         self.topups = Topups(self._transport)
         self.insights = Insights(self._transport)
+        self.templates = Templates(self._transport)
         self.test = TestMode(self._transport)
 
     def raw(self, method, path, body=None, query=None):
@@ -102,4 +127,9 @@ OPERATION_METHODS = {
     "sendTestInboundWhatsapp": "test.inbound_whatsapp",
     "sendTestReceipt": "test.receipt",
     "getInsightsSummary": "insights.summary",
+    "listTemplates": "templates.list",
+    "createTemplate": "templates.create",
+    "getTemplate": "templates.get",
+    "updateTemplate": "templates.update",
+    "deleteTemplate": "templates.delete",
 }

@@ -11,6 +11,11 @@ ENDPOINTS = {
     "getOtp": {"method": "GET", "path": "/v3/otp/{otp_id}", "query": []},
     "getAccount": {"method": "GET", "path": "/v3/account", "query": []},
     "createTopup": {"method": "POST", "path": "/v3/topups", "query": []},
+    "listTemplates": {"method": "GET", "path": "/v3/templates", "query": []},
+    "createTemplate": {"method": "POST", "path": "/v3/templates", "query": []},
+    "getTemplate": {"method": "GET", "path": "/v3/templates/{name}", "query": []},
+    "updateTemplate": {"method": "PUT", "path": "/v3/templates/{name}", "query": []},
+    "deleteTemplate": {"method": "DELETE", "path": "/v3/templates/{name}", "query": []},
     "listTestMessages": {"method": "GET", "path": "/v3/test/messages", "query": ["otp_id", "destination", "limit"]},
     "sendTestInboundWhatsapp": {"method": "POST", "path": "/v3/test/inbound-whatsapp", "query": []},
     "sendTestReceipt": {"method": "POST", "path": "/v3/test/receipts", "query": []},
@@ -36,6 +41,8 @@ ERROR_STATUS = {
     "DESTINATION_RATE_LIMITED": 429,
     "INTERNAL_ERROR": 500,
     "CHANNEL_UNAVAILABLE": 503,
+    "TEMPLATE_NOT_FOUND": 404,
+    "TEMPLATE_EXISTS": 409,
     "GEO_NOT_ALLOWED": 403,
     "FRAUD_BLOCKED": 403,
     "DUPLICATE_EXTERNAL_ID": 409,
@@ -110,6 +117,14 @@ class ChannelUnavailableError(SandiError):
     """CHANNEL_UNAVAILABLE (HTTP 503)"""
 
 
+class TemplateNotFoundError(SandiError):
+    """TEMPLATE_NOT_FOUND (HTTP 404)"""
+
+
+class TemplateExistsError(SandiError):
+    """TEMPLATE_EXISTS (HTTP 409)"""
+
+
 class GeoNotAllowedError(SandiError):
     """GEO_NOT_ALLOWED (HTTP 403)"""
 
@@ -141,9 +156,11 @@ ERROR_CLASSES = {
     "DESTINATION_RATE_LIMITED": DestinationRateLimitedError,
     "INTERNAL_ERROR": InternalError,
     "CHANNEL_UNAVAILABLE": ChannelUnavailableError,
+    "TEMPLATE_NOT_FOUND": TemplateNotFoundError,
+    "TEMPLATE_EXISTS": TemplateExistsError,
     "GEO_NOT_ALLOWED": GeoNotAllowedError,
     "FRAUD_BLOCKED": FraudBlockedError,
     "DUPLICATE_EXTERNAL_ID": DuplicateExternalIdError,
 }
 
-__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "IpNotAllowedError", "OtpNotFoundError", "NotFoundError", "MethodNotAllowedError", "PayloadTooLargeError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "RateLimitedError", "DestinationRateLimitedError", "InternalError", "ChannelUnavailableError", "GeoNotAllowedError", "FraudBlockedError", "DuplicateExternalIdError"]
+__all__ = ["ENDPOINTS", "ERROR_STATUS", "ERROR_CLASSES", "ValidationError", "InvalidChannelError", "InvalidNumberError", "UnauthorizedError", "InsufficientBalanceError", "IpNotAllowedError", "OtpNotFoundError", "NotFoundError", "MethodNotAllowedError", "PayloadTooLargeError", "OtpExpiredError", "TooManyAttemptsError", "AlreadyUsedError", "RateLimitedError", "DestinationRateLimitedError", "InternalError", "ChannelUnavailableError", "TemplateNotFoundError", "TemplateExistsError", "GeoNotAllowedError", "FraudBlockedError", "DuplicateExternalIdError"]

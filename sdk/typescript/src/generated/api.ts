@@ -6,7 +6,7 @@ export type ErrorEnvelope = {
   data: null;
   error: {
     /** Tetap dan untuk dibaca mesin; bercabanglah pada ini */
-    code: "VALIDATION_ERROR" | "INVALID_CHANNEL" | "INVALID_NUMBER" | "UNAUTHORIZED" | "INSUFFICIENT_BALANCE" | "IP_NOT_ALLOWED" | "OTP_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "OTP_EXPIRED" | "TOO_MANY_ATTEMPTS" | "ALREADY_USED" | "RATE_LIMITED" | "DESTINATION_RATE_LIMITED" | "INTERNAL_ERROR" | "CHANNEL_UNAVAILABLE";
+    code: "VALIDATION_ERROR" | "INVALID_CHANNEL" | "INVALID_NUMBER" | "UNAUTHORIZED" | "INSUFFICIENT_BALANCE" | "IP_NOT_ALLOWED" | "OTP_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "OTP_EXPIRED" | "TOO_MANY_ATTEMPTS" | "ALREADY_USED" | "RATE_LIMITED" | "DESTINATION_RATE_LIMITED" | "INTERNAL_ERROR" | "CHANNEL_UNAVAILABLE" | "TEMPLATE_NOT_FOUND" | "TEMPLATE_EXISTS";
     /** Untuk dibaca manusia (bahasa Indonesia); bisa berubah, jangan bercabang padanya */
     message: string;
   } | {
@@ -54,6 +54,10 @@ export type RequestOtpBody = {
     /** User-Agent pengguna akhir */
     user_agent?: string | null;
   } | null;
+  /** Bahasa pesan: id atau en; bawaannya bahasa bawaan akun (id bila belum diubah) */
+  locale?: unknown;
+  /** Nama template pesan (POST /v3/templates); tanpa template: teks standar Sandi. Tidak dikenal: 404 TEMPLATE_NOT_FOUND */
+  template?: string | null;
   /** Nomor telepon (angka saja, format internasional tanpa +, minimal 10 digit) atau e-mail; opsional hanya untuk whatsapp_inbound, di mana nomor ini mengikat pengirim */
   destination?: string | null;
   /** Nama lama untuk destination; destination yang dipakai bila keduanya ada */
@@ -113,6 +117,10 @@ export type SendOtpBody = {
     /** User-Agent pengguna akhir */
     user_agent?: string | null;
   } | null;
+  /** Bahasa pesan: id atau en; bawaannya bahasa bawaan akun (id bila belum diubah) */
+  locale?: unknown;
+  /** Nama template pesan (POST /v3/templates); tanpa template: teks standar Sandi. Tidak dikenal: 404 TEMPLATE_NOT_FOUND */
+  template?: string | null;
   /** Nomor telepon (angka saja, format internasional tanpa +, minimal 10 digit) atau e-mail; opsional hanya untuk whatsapp_inbound, di mana nomor ini mengikat pengirim */
   destination?: string | null;
   /** Nama lama untuk destination; destination yang dipakai bila keduanya ada */
@@ -156,6 +164,10 @@ export type OtpTransactionDetail = {
   verification?: {
     prefix: string;
   };
+  /** Bahasa pesan OTP ini */
+  locale: "id" | "en";
+  /** Template pesan yang dipakai, atau null untuk teks standar */
+  template: string | null;
   /** Setiap pengiriman, berurutan; channel di atas adalah channel pengiriman terakhir */
   deliveries: {
     channel: "whatsapp" | "sms" | "email" | "misscall" | "voice" | "whatsapp_inbound";
@@ -210,6 +222,61 @@ export type TopupInvoice = {
   payment_expired_at: string;
   /** Pending untuk tagihan baru */
   status: "Pending" | "Paid" | "Expired" | "Failed";
+};
+
+export type TemplateList = {
+  templates: {
+    name: string;
+    fragments: {
+      channel: "sms" | "whatsapp" | "email" | "voice";
+      locale: "id" | "en";
+      text: string;
+    }[];
+    /** Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS */
+    created_at: string;
+    /** Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS */
+    updated_at: string;
+  }[];
+};
+
+export type CreateTemplateBody = {
+  /** Nama template: huruf kecil, angka, - atau _, diawali huruf atau angka, paling panjang 64 karakter */
+  name: string;
+  /** Satu teks per channel dan locale; channel atau locale yang tidak diisi memakai teks standar Sandi */
+  fragments: {
+    channel: "sms" | "whatsapp" | "email" | "voice";
+    locale: "id" | "en";
+    /** Isi pesan dengan placeholder {code} (wajib), {brand}, {minutes}, {domain} */
+    text: string;
+  }[];
+};
+
+export type Template = {
+  name: string;
+  fragments: {
+    channel: "sms" | "whatsapp" | "email" | "voice";
+    locale: "id" | "en";
+    text: string;
+  }[];
+  /** Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS */
+  created_at: string;
+  /** Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS */
+  updated_at: string;
+};
+
+export type UpdateTemplateBody = {
+  /** Satu teks per channel dan locale; channel atau locale yang tidak diisi memakai teks standar Sandi */
+  fragments: {
+    channel: "sms" | "whatsapp" | "email" | "voice";
+    locale: "id" | "en";
+    /** Isi pesan dengan placeholder {code} (wajib), {brand}, {minutes}, {domain} */
+    text: string;
+  }[];
+};
+
+export type TemplateDeleted = {
+  name: string;
+  deleted: true;
 };
 
 export type TestMessages = {
@@ -343,6 +410,11 @@ export const ENDPOINTS = {
   getOtp: { method: "GET", path: "/v3/otp/{otp_id}", query: [] },
   getAccount: { method: "GET", path: "/v3/account", query: [] },
   createTopup: { method: "POST", path: "/v3/topups", query: [] },
+  listTemplates: { method: "GET", path: "/v3/templates", query: [] },
+  createTemplate: { method: "POST", path: "/v3/templates", query: [] },
+  getTemplate: { method: "GET", path: "/v3/templates/{name}", query: [] },
+  updateTemplate: { method: "PUT", path: "/v3/templates/{name}", query: [] },
+  deleteTemplate: { method: "DELETE", path: "/v3/templates/{name}", query: [] },
   listTestMessages: { method: "GET", path: "/v3/test/messages", query: ["otp_id","destination","limit"] },
   sendTestInboundWhatsapp: { method: "POST", path: "/v3/test/inbound-whatsapp", query: [] },
   sendTestReceipt: { method: "POST", path: "/v3/test/receipts", query: [] },
@@ -359,6 +431,11 @@ export type OperationTypes = {
   getOtp: { body: never; data: OtpTransactionDetail };
   getAccount: { body: never; data: Account };
   createTopup: { body: CreateTopupBody; data: TopupInvoice };
+  listTemplates: { body: never; data: TemplateList };
+  createTemplate: { body: CreateTemplateBody; data: Template };
+  getTemplate: { body: never; data: Template };
+  updateTemplate: { body: UpdateTemplateBody; data: Template };
+  deleteTemplate: { body: never; data: TemplateDeleted };
   listTestMessages: { body: never; data: TestMessages };
   sendTestInboundWhatsapp: { body: TestInboundBody; data: TestInboundResult };
   sendTestReceipt: { body: TestReceiptBody; data: TestReceiptResult };
@@ -384,6 +461,8 @@ export const ERROR_STATUS = {
   DESTINATION_RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   CHANNEL_UNAVAILABLE: 503,
+  TEMPLATE_NOT_FOUND: 404,
+  TEMPLATE_EXISTS: 409,
   GEO_NOT_ALLOWED: 403,
   FRAUD_BLOCKED: 403,
   DUPLICATE_EXTERNAL_ID: 409,

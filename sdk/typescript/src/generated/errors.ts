@@ -143,6 +143,22 @@ export class ChannelUnavailableError extends SandiError {
   }
 }
 
+export class TemplateNotFoundError extends SandiError {
+  declare readonly code: "TEMPLATE_NOT_FOUND";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "TemplateNotFoundError";
+  }
+}
+
+export class TemplateExistsError extends SandiError {
+  declare readonly code: "TEMPLATE_EXISTS";
+  constructor(init: SandiErrorInit) {
+    super(init);
+    this.name = "TemplateExistsError";
+  }
+}
+
 export class GeoNotAllowedError extends SandiError {
   declare readonly code: "GEO_NOT_ALLOWED";
   declare readonly details: DetailsOf<"GEO_NOT_ALLOWED">;
@@ -189,6 +205,8 @@ export const ERROR_CLASSES: Record<string, new (init: SandiErrorInit) => SandiEr
   DESTINATION_RATE_LIMITED: DestinationRateLimitedError,
   INTERNAL_ERROR: InternalError,
   CHANNEL_UNAVAILABLE: ChannelUnavailableError,
+  TEMPLATE_NOT_FOUND: TemplateNotFoundError,
+  TEMPLATE_EXISTS: TemplateExistsError,
   GEO_NOT_ALLOWED: GeoNotAllowedError,
   FRAUD_BLOCKED: FraudBlockedError,
   DUPLICATE_EXTERNAL_ID: DuplicateExternalIdError,
