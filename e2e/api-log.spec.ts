@@ -21,8 +21,8 @@ test("a refused first call is in Log API with its reason, request id and masked 
   const requestId = refused.headers()["x-request-id"];
   await request.get("/v3/account", { headers: { authorization: `Bearer ${key}` } });
 
-  await page.getByRole("link", { name: "Log API" }).first().click();
-  await expect(page.getByRole("heading", { name: "Log API" })).toBeVisible();
+  await page.getByRole("link", { name: "Catatan API" }).first().click();
+  await expect(page.getByRole("heading", { name: "Catatan API" })).toBeVisible();
   const rows = page.getByTestId("api-log-row");
   await expect(rows).toHaveCount(2);
   const refusedRow = rows.filter({ hasText: "/v3/send" });
@@ -38,7 +38,7 @@ test("a refused first call is in Log API with its reason, request id and masked 
   await page.getByLabel("Hasil").selectOption("4xx");
   await page.getByRole("button", { name: "Terapkan" }).click();
   await expect(rows).toHaveCount(1);
-  await page.getByLabel("Request ID").fill(requestId);
+  await page.getByLabel("ID permintaan").fill(requestId);
   await page.getByRole("button", { name: "Terapkan" }).click();
   await expect(rows).toHaveCount(1);
   await shotsAtThreeWidths(page, "api-log-02-filtered");

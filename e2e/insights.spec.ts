@@ -26,9 +26,9 @@ test("a merchant reads where OTPs convert and where credits go, and downloads a 
   expect(api.data.groups.map((g: { key: string; verified: number }) => [g.key, g.verified])).toEqual([["0", 31], ["1", 6]]);
   await signIn(page, m.email, m.password);
 
-  await page.getByRole("link", { name: "Insights" }).first().click();
+  await page.getByRole("link", { name: "Analitik" }).first().click();
   await expect(page).toHaveURL(/\/insights$/);
-  await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Analitik", level: 1 })).toBeVisible();
   await expect(page.getByTestId("total-created")).toHaveText("100");
   await expect(page.getByTestId("total-conversion")).toHaveText("37%");
   await expect(page.getByTestId("total-failed")).toHaveText("10");

@@ -46,7 +46,7 @@ test("create a template, preview it, send a test OTP with it and read it in the 
 
   await test.step("saved, then a test OTP with it reaches the sandbox inbox worded as written", async () => {
     await page.getByRole("button", { name: "Simpan template" }).click();
-    await expect(page.getByRole("status")).toContainText("Template login disimpan.");
+    await expect(page.getByTestId("template-saved")).toHaveText("Template login disimpan.");
     await page.getByLabel("Nomor tujuan").fill("6281234567890");
     await page.getByRole("button", { name: "Kirim OTP uji" }).click();
     await expect(page.getByTestId("template-test-sent")).toBeVisible();

@@ -7,3 +7,6 @@ export type Mode = z.infer<typeof modeSchema>;
 
 /** The dashboard's mode switch: a cookie holding "test" while the merchant looks at test mode. */
 export const MODE_COOKIE = "sandi_mode";
+
+/** The ledger note of a test world's opening credit: Sandi adds it at sign-up, no operator does. */
+export const TEST_OPENING_NOTE = "Saldo uji awal";

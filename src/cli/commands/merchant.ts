@@ -23,6 +23,8 @@ const FLAG_OF: Record<string, string> = {
   webhookUrl: "--webhook-url",
   webhookEvents: "--webhook-events",
   smsAppHash: "--sms-app-hash",
+  defaultLocale: "--locale",
+  smsDomain: "--sms-domain",
   geoPermissions: "--geo",
   fraudGuard: "--fraud-guard",
 };
@@ -90,8 +92,8 @@ export const merchantCommands: Command[] = [
   },
   {
     name: "merchant update",
-    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--webhook-events TYPE,TYPE] [--mode live|test] [--sms-app-hash H] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
-    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "webhook-events", "name", "sms-app-hash", "mode", "geo", "fraud-guard"],
+    usage: 'merchant update <merchant_id> [--rate-limit N] [--ip-allowlist "..."] [--brand B] [--brand-email BE] [--price CHANNEL=N]... [--webhook-url URL] [--webhook-events TYPE,TYPE] [--mode live|test] [--sms-app-hash H] [--locale id|en] [--sms-domain DOMAIN] [--geo CLASS=CC,CC]... [--fraud-guard off|standard|max]',
+    flags: ["rate-limit", "ip-allowlist", "brand", "brand-email", "price", "webhook-url", "webhook-events", "name", "sms-app-hash", "locale", "sms-domain", "mode", "geo", "fraud-guard"],
     run: (a) =>
       withFlagNames(async () => updateMerchant(await liveIdOf(a), parseInput(merchantUpdateSchema, {
         name: a.string("name"),
@@ -103,6 +105,8 @@ export const merchantCommands: Command[] = [
         webhookUrl: a.string("webhook-url"),
         webhookEvents: a.string("webhook-events")?.split(",").map((t) => t.trim()),
         smsAppHash: a.string("sms-app-hash"),
+        defaultLocale: a.string("locale"),
+        smsDomain: a.string("sms-domain"),
         geoPermissions: parseGeo(a.all("geo")),
         fraudGuard: a.string("fraud-guard"),
       }), a.mode())),

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatRupiah, formatWibText } from "@/components/format";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import { TEST_OPENING_NOTE } from "@/schemas/mode";
 
 export type LedgerRow = { id: string; amount: number; balance_after: number; reason: string; reference: string | null; note: string | null; created_at: string };
 
@@ -11,6 +12,9 @@ const REASONS: Record<string, string> = {
   manual_credit: "Penambahan oleh operator",
   manual_debit: "Pengurangan oleh operator",
 };
+
+/** The test world's opening credit is Sandi's, given at sign-up: not an operator's adjustment. */
+const openingCredit = (e: LedgerRow) => e.reason === "manual_credit" && e.reference === null && e.note === TEST_OPENING_NOTE;
 
 const LEDGER_COLUMNS = [{ label: "Waktu" }, { label: "Keterangan" }, { label: "Referensi" }, { label: "Jumlah", align: "right" as const }, { label: "Saldo akhir", align: "right" as const }];
 
@@ -41,8 +45,8 @@ export function LedgerTable({ items }: { items: LedgerRow[] }) {
           <StackedCell label="Waktu" className="whitespace-nowrap">{formatWibText(e.created_at)}</StackedCell>
           <StackedCell label="Keterangan">
             <span>
-              {REASONS[e.reason] ?? e.reason}
-              {e.note ? <span className="block text-xs text-slate-600">{e.note}</span> : null}
+              {openingCredit(e) ? "Saldo uji awal dari Sandi" : (REASONS[e.reason] ?? e.reason)}
+              {e.note && !openingCredit(e) ? <span className="block text-xs text-slate-600">{e.note}</span> : null}
             </span>
           </StackedCell>
           <StackedCell label="Referensi" className="whitespace-nowrap">

@@ -6,6 +6,7 @@ import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge, Button, Card, ErrorNotice, Loading } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import { wibTextLong } from "@/lib/wib-time";
 import type { FraudBlockRow } from "@/schemas/fraud";
 
 const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> = {
@@ -14,15 +15,14 @@ const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> =
   signal_velocity: { label: "Satu pengguna, banyak nomor", why: "Satu IP atau perangkat pengguna meminta OTP ke banyak nomor berbeda." },
 };
 
-const COLUMNS = [{ label: "Mulai (WIB)" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Rincian" }, { label: "Status" }];
+const COLUMNS = [{ label: "Mulai" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Rincian" }, { label: "Status" }];
 
-/** WIB "YYYY-MM-DD HH:MM:SS" as HH:MM: a block lasts minutes, its start is in the first column. */
-const clock = (wib: string) => wib.slice(11, 16);
-
+/** A geo refusal is a rule, not a block that runs out: it reads as refused, never as over. */
 function status(row: FraudBlockRow) {
-  if (row.unblocked_at) return <Badge tone="slate">Dibuka {clock(row.unblocked_at)}</Badge>;
-  if (row.active) return <Badge tone="red">Aktif s.d. {clock(row.expires_at)}</Badge>;
-  return <Badge tone="slate">Selesai</Badge>;
+  if (row.reason === "geo") return <Badge tone="amber">Ditolak izin negara</Badge>;
+  if (row.unblocked_at) return <Badge tone="slate">Dibuka {wibTextLong(row.unblocked_at)}</Badge>;
+  if (row.active) return <Badge tone="red">Aktif s.d. {wibTextLong(row.expires_at)}</Badge>;
+  return <Badge tone="slate">Selesai {wibTextLong(row.expires_at)}</Badge>;
 }
 
 function details(row: FraudBlockRow): string {
@@ -58,11 +58,11 @@ export function FraudBlockLog() {
         </p>
       ) : null}
       {blocks.data && blocks.data.length > 0 ? (
-        <StackedTable columns={COLUMNS} caption="Log blokir fraud guard">
+        <StackedTable columns={COLUMNS} caption="Log blokir perlindungan penipuan">
           {blocks.data.map((row) => (
             <StackedRow key={row.id} data-testid="fraud-block-row">
-              <StackedCell label="Mulai (WIB)" className="whitespace-nowrap">
-                {row.started_at}
+              <StackedCell label="Mulai" className="whitespace-nowrap">
+                {wibTextLong(row.started_at)}
               </StackedCell>
               <StackedCell label="Alasan" prose>
                 <span className="font-medium">{REASONS[row.reason].label}</span>

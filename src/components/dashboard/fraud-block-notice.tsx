@@ -14,7 +14,7 @@ export function FraudBlockNotice() {
     <div data-testid="fraud-block-notice">
       <Notice tone="warning">
         <p className="font-medium">
-          Fraud guard sedang memblokir OTP ke prefix {prefixes.map((p, i) => (
+          Perlindungan penipuan sedang memblokir OTP ke prefix {prefixes.map((p, i) => (
             <span key={p}>
               {i > 0 ? ", " : ""}
               <span className="font-mono">{p}</span>

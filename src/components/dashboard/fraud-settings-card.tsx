@@ -5,7 +5,7 @@ import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, Card, ErrorNotice, Field, inputClass, Loading, Notice } from "@/components/ui/primitives";
 import { ANY_COUNTRY, GEO_CLASSES, type GeoClass } from "@/schemas/fraud";
 
-const CLASS_LABELS: Record<GeoClass, string> = { sms: "SMS", voice: "Panggilan suara", misscall: "Missed call", whatsapp: "WhatsApp" };
+const CLASS_LABELS: Record<GeoClass, string> = { sms: "SMS", voice: "Panggilan suara", misscall: "Misscall", whatsapp: "WhatsApp" };
 
 const LEVELS = [
   { value: "off", label: "Mati", hint: "Tidak ada deteksi; izin negara tetap berlaku." },
@@ -42,7 +42,7 @@ export function FraudSettingsCard() {
   const [saved, setSaved] = useState(false);
 
   return (
-    <Card title="Fraud guard dan izin negara" className="lg:col-span-2">
+    <Card title="Perlindungan penipuan dan izin negara" className="lg:col-span-2">
       {settings.isPending ? <Loading /> : null}
       {settings.error ? <ErrorNotice message={errorMessage(settings.error)} onRetry={() => settings.refetch()} /> : null}
       {settings.data ? (
@@ -63,7 +63,7 @@ export function FraudSettingsCard() {
           }}
         >
           <fieldset>
-            <legend className="mb-2 text-sm font-medium">Tingkat fraud guard</legend>
+            <legend className="mb-2 text-sm font-medium">Tingkat perlindungan penipuan</legend>
             <div className="grid gap-2 sm:grid-cols-3">
               {LEVELS.map((level) => (
                 <label key={level.value} className="flex gap-2 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-slate-900">

@@ -60,7 +60,7 @@ export function MessagePreviews({ brand, brandEmail, draft, title = "Pratinjau p
           <div>
             <Label>WhatsApp</Label>
             <div className="rounded-lg bg-[#e7fbe6] p-3 shadow-sm">
-              <p data-testid="preview-whatsapp" className="whitespace-pre-line">
+              <p data-testid="preview-whatsapp" className="whitespace-pre-line [overflow-wrap:anywhere]">
                 {previews.data.whatsapp.text}
               </p>
             </div>
@@ -71,7 +71,7 @@ export function MessagePreviews({ brand, brandEmail, draft, title = "Pratinjau p
           <div>
             <Label>SMS</Label>
             <div className="max-w-xs rounded-2xl bg-slate-100 px-3 py-2">
-              <p data-testid="preview-sms" className="whitespace-pre-line">
+              <p data-testid="preview-sms" className="whitespace-pre-line [overflow-wrap:anywhere]">
                 {previews.data.sms}
               </p>
             </div>
@@ -92,7 +92,7 @@ export function MessagePreviews({ brand, brandEmail, draft, title = "Pratinjau p
           </div>
           <div>
             <Label>Panggilan suara (voice)</Label>
-            <p data-testid="preview-voice" className="rounded-lg border border-slate-200 px-3 py-2 italic text-slate-700">
+            <p data-testid="preview-voice" className="[overflow-wrap:anywhere] rounded-lg border border-slate-200 px-3 py-2 italic text-slate-700">
               “{previews.data.voice}”
             </p>
           </div>

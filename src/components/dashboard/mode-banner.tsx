@@ -4,7 +4,7 @@ import type { Mode } from "@/schemas/mode";
 export function ModeBanner({ mode, liveIsSandboxed }: { mode: Mode; liveIsSandboxed: boolean }) {
   if (mode === "test") {
     return (
-      <div role="status" data-testid="test-mode-banner" className="mb-6 rounded-lg border-2 border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <div role="status" data-testid="test-mode-banner" className="mb-6 rounded-lg border-2 border-amber-400 print:hidden bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <p className="font-semibold">Mode uji</p>
         <p className="mt-1">
           Anda melihat data uji: API key <code className="font-mono">sk_test_…</code>, saldo uji, transaksi, webhook dan kotak masuk sandbox milik mode uji. Pesan tidak

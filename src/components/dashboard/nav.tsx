@@ -9,8 +9,8 @@ import { ModeSwitch } from "./mode-switch";
 export const NAV_ITEMS = [
   { href: "/overview", label: "Ringkasan" },
   { href: "/transactions", label: "Transaksi" },
-  { href: "/insights", label: "Insights" },
-  { href: "/api-log", label: "Log API" },
+  { href: "/insights", label: "Analitik" },
+  { href: "/api-log", label: "Catatan API" },
   { href: "/sandbox", label: "Kotak masuk sandbox" },
   { href: "/balance", label: "Saldo" },
   { href: "/api-keys", label: "API key" },

@@ -30,10 +30,13 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <dd className="tabular-nums">{formatRupiah(receipt.amount)}</dd>
         <dt className="text-slate-600">Biaya admin</dt>
         <dd className="tabular-nums">{formatRupiah(receipt.admin_fee)}</dd>
-        <dt className="border-t border-slate-200 pt-3 font-semibold">Total dibayar</dt>
-        <dd className="border-t border-slate-200 pt-3 text-base font-semibold tabular-nums" data-testid="receipt-total">
-          {formatRupiah(receipt.payment_total)}
-        </dd>
+        {/* One rule across both columns (a border per cell breaks at the column gap and doubles when stacked). */}
+        <div data-testid="receipt-total-row" className="col-span-full grid grid-cols-1 items-baseline gap-x-6 gap-y-1 border-t border-slate-200 pt-3 sm:grid-cols-subgrid">
+          <dt className="font-semibold">Total dibayar</dt>
+          <dd className="text-base font-semibold tabular-nums" data-testid="receipt-total">
+            {formatRupiah(receipt.payment_total)}
+          </dd>
+        </div>
       </dl>
       <p className="mt-6 text-xs text-slate-500">Status: Lunas. Kuitansi ini dibuat otomatis oleh {receipt.payee} dan sah tanpa tanda tangan.</p>
     </article>

@@ -11,7 +11,7 @@ import type { ApiLogEntryView, ApiLogFilter } from "@/schemas/dashboard/api-log"
 type Filters = { status: string; path: string; errorCode: string; requestId: string };
 const EMPTY: Filters = { status: "", path: "", errorCode: "", requestId: "" };
 const ENDPOINTS = ["/v3/request", "/v3/send", "/v3/verify", "/v3/otp/", "/v3/account", "/v3/topups", "/v3/test/"];
-const COLUMNS = [{ label: "Waktu" }, { label: "Request" }, { label: "Status" }, { label: "Latensi", align: "right" as const }, { label: "API key · IP" }, { label: "Request ID" }];
+const COLUMNS = [{ label: "Waktu" }, { label: "Permintaan" }, { label: "Status" }, { label: "Latensi", align: "right" as const }, { label: "API key · IP" }, { label: "ID permintaan" }];
 
 function toInput(f: Filters, cursor?: string): ApiLogFilter {
   return {
@@ -42,7 +42,7 @@ export function ApiLogScreen() {
   return (
     <>
       <PageHeader
-        title="Log API"
+        title="Catatan API"
         description={`Setiap panggilan /v3 dengan API key Anda: status, kode error, latensi, dan isi request dengan kode OTP serta rahasia disamarkan. Disimpan ${list.data?.retentionDays ?? 14} hari; panggilan baru muncul dalam sekitar satu detik.`}
       />
       <Card className="mb-6">
@@ -74,7 +74,7 @@ export function ApiLogScreen() {
           <Field label="Kode error">
             <input name="errorCode" value={draft.errorCode} onChange={set("errorCode")} placeholder="mis. INSUFFICIENT_BALANCE" className={inputClass} />
           </Field>
-          <Field label="Request ID">
+          <Field label="ID permintaan">
             <input name="requestId" value={draft.requestId} onChange={set("requestId")} placeholder="Dari header X-Request-Id" className={inputClass} />
           </Field>
           <FilterButtons
@@ -94,7 +94,7 @@ export function ApiLogScreen() {
         ) : null}
         {list.data && list.data.items.length > 0 ? (
           <>
-            <StackedTable columns={COLUMNS} caption="Log API" small>
+            <StackedTable columns={COLUMNS} caption="Catatan API" small>
               {list.data.items.map((e) => (
                 <StackedRow key={e.id} data-testid="api-log-row">
                   <StackedCell label="Waktu" className="whitespace-nowrap">
@@ -121,7 +121,7 @@ export function ApiLogScreen() {
                     <span className="font-mono text-xs">{e.key_prefix}…</span>
                     <span className="block text-xs text-slate-600">{e.client_ip ?? "—"}</span>
                   </StackedCell>
-                  <StackedCell label="Request ID">
+                  <StackedCell label="ID permintaan">
                     <span className="font-mono text-xs break-all">{e.request_id}</span>
                   </StackedCell>
                 </StackedRow>

@@ -41,7 +41,7 @@ export function InsightsScreen() {
 
   return (
     <>
-      <PageHeader title="Insights" description="Di mana OTP Anda berhasil diverifikasi dan di mana hilang: per channel, operator, hari, jam dan langkah fallback. Hari dihitung dalam WIB." />
+      <PageHeader title="Analitik" description="Di mana OTP Anda berhasil diverifikasi dan di mana hilang: per channel, operator, hari, jam dan langkah fallback. Hari dihitung dalam WIB." />
       <Card className="mb-6">
         <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={(e) => e.preventDefault()} aria-label="Rentang tanggal">
           <Field label="Mulai tanggal">

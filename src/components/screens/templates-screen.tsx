@@ -5,13 +5,14 @@ import { TemplateEditor } from "@/components/templates/template-editor";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, EmptyState, ErrorNotice, Loading, PageHeader } from "@/components/ui/primitives";
 
-/** null: a new template; a name: that template. */
-type Selection = { name: string | null };
+/** name null: a new template; a name: that template. `opened` changes only when the merchant opens another, so saving a new one keeps its editor (and its notice). */
+type Selection = { name: string | null; opened: number };
 
 export function TemplatesScreen() {
   const trpc = useTRPC();
   const list = useQuery(trpc.templates.list.queryOptions());
   const [selected, setSelected] = useState<Selection | null>(null);
+  const open = (name: string | null) => setSelected({ name, opened: (selected?.opened ?? 0) + 1 });
   const template = selected?.name ? (list.data?.find((t) => t.name === selected.name) ?? null) : null;
 
   return (
@@ -20,7 +21,7 @@ export function TemplatesScreen() {
         title="Template pesan"
         description="Tulis pesan OTP Anda sendiri per channel dan bahasa, lalu pilih dengan field template di POST /v3/request atau /v3/send. Tanpa template, Sandi memakai teks standarnya."
         actions={
-          <Button type="button" onClick={() => setSelected({ name: null })}>
+          <Button type="button" onClick={() => open(null)}>
             Template baru
           </Button>
         }
@@ -36,7 +37,7 @@ export function TemplatesScreen() {
                 <li key={t.name}>
                   <button
                     type="button"
-                    onClick={() => setSelected({ name: t.name })}
+                    onClick={() => open(t.name)}
                     className={`rounded-md border px-3 py-1.5 font-mono text-sm ${selected?.name === t.name ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 text-slate-700"}`}
                   >
                     {t.name}
@@ -45,11 +46,11 @@ export function TemplatesScreen() {
               ))}
             </ul>
           ) : null}
-          {selected && (selected.name === null || template) ? (
+          {selected && (selected.name === null || template || list.isFetching) ? (
             <TemplateEditor
-              key={selected.name ?? "baru"}
+              key={selected.opened}
               template={template}
-              onSaved={(name) => setSelected({ name })}
+              onSaved={(name) => setSelected({ name, opened: selected.opened })}
               onDeleted={() => setSelected(null)}
             />
           ) : null}

@@ -83,7 +83,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: { template: Tem
             {problems.length > 0 ? <Notice tone="warning">Perbaiki {problems.length} teks sebelum menyimpan (juga di bahasa lain).</Notice> : null}
             {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
             {saved ? (
-              <div role="status">
+              <div role="status" data-testid="template-saved">
                 <Notice tone="success">Template {name} disimpan.</Notice>
               </div>
             ) : null}

@@ -7,6 +7,7 @@ import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import type { Mode } from "@/schemas/mode";
+import { TEST_OPENING_NOTE } from "@/schemas/mode";
 
 /** What a new test world starts with, in test credits. */
 export const TEST_OPENING_SALDO = 1_000_000;
@@ -24,7 +25,7 @@ export async function createTestWorldInTx(tx: Tx, live: { id: number; merchantId
     },
     select: { id: true },
   });
-  await applyLedgerChange(tx, { merchantId: world.id, amount: TEST_OPENING_SALDO, reason: "manual_credit", note: "Saldo uji awal" });
+  await applyLedgerChange(tx, { merchantId: world.id, amount: TEST_OPENING_SALDO, reason: "manual_credit", note: TEST_OPENING_NOTE });
   return world.id;
 }
 
