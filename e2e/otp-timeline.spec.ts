@@ -64,7 +64,7 @@ test("event types are chosen on the webhook page and a fallen-back OTP shows its
       await expect(deliveries.nth(0)).toContainText("1. WhatsApp");
       await expect(deliveries.nth(0)).toContainText("Gagal");
       await expect(deliveries.nth(0)).toContainText(/Gagal \d+ \w+ \d{4} \d{2}\.\d{2}\.\d{2} WIB · Gratis \(harga Rp 350 tidak dipotong\)/);
-      await expect(deliveries.nth(0).getByTestId("delivery-reason")).toHaveText("Alasan gagal: Sandbox: nomor berakhiran 0002 tidak memiliki WhatsApp.");
+      await expect(deliveries.nth(0).getByTestId("delivery-reason")).toHaveText("Alasan gagal: Nomor tujuan tidak terdaftar di WhatsApp.");
       await expect(deliveries.nth(1)).toContainText("2. SMS");
       await expect(deliveries.nth(1)).toContainText(/Dikirim \d+ \w+ \d{4} \d{2}\.\d{2}\.\d{2} WIB · Rp 450/);
       // The sandbox confirms its own SMS about a second later; the page follows by itself.

@@ -89,7 +89,8 @@ describe("lifecycle events", () => {
     expect(await recordedTypes(m.id)).toEqual(["otp.fallback", "otp.failed"]);
     const db = await getDb();
     const failed = await db.webhookEvent.findFirstOrThrow({ where: { merchantId: m.id, type: "otp.failed" } });
-    expect((failed.payload as { data: Record<string, unknown> }).data).toMatchObject({ status: "failed", channel: "whatsapp" });
+    // The reason is a code (docs/templates.md), never the vendor's text.
+    expect((failed.payload as { data: Record<string, unknown> }).data).toMatchObject({ status: "failed", channel: "whatsapp", reason: "sandbox_failure" });
   });
 
   it("records otp.locked for the mismatch that reaches the attempt limit, and only that one", async () => {

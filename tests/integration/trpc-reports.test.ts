@@ -8,6 +8,7 @@ import { getOverview } from "@/server/services/reports/overview";
 import { DATE_ORDER_MESSAGE } from "@/schemas/dashboard/transactions";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { callerFor } from "../harness/trpc";
+import { FAILURE_SENTENCES } from "@/server/channels/failure-codes";
 
 
 /** Moves an OTP, and the ledger rows that reference it, to another creation time. */
@@ -105,7 +106,7 @@ describe("transactions", () => {
 
   it("explains a sandbox delivery failure in Indonesian and labels the opening balance in Indonesian", async () => {
     const { m, ids, caller } = await seeded();
-    expect((await caller.reports.transaction({ otpId: ids.failed })).failure_reason).toMatch(/^Sandbox: tujuan ini selalu gagal/);
+    expect((await caller.reports.transaction({ otpId: ids.failed })).failure_reason).toBe(FAILURE_SENTENCES.sandbox_failure);
     const ledger = await callerFor({ merchantPublicId: m.merchantId }).reports.ledger({ limit: 100 });
     expect(ledger.items.at(-1)).toMatchObject({ reason: "manual_credit", note: "Saldo awal" });
   });

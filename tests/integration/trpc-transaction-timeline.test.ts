@@ -5,6 +5,7 @@ import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 import { getDb } from "@/server/db/client";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { callerFor } from "../harness/trpc";
+import { FAILURE_SENTENCES } from "@/server/channels/failure-codes";
 
 const WIB = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -32,7 +33,7 @@ describe("transaction detail: deliveries and webhook events", () => {
         list_price: 350,
         charged: false,
         provider: "sandbox",
-        failure_reason: "Sandbox: nomor berakhiran 0002 tidak memiliki WhatsApp.",
+        failure_reason: FAILURE_SENTENCES.not_on_whatsapp,
         sent_at: "",
         started_at: expect.stringMatching(WIB),
       },
