@@ -33,4 +33,10 @@ test("no English label on any console screen", async ({ page }) => {
     }
   }
   expect(found).toEqual([]);
+
+  // A printed page (a receipt, say) does not carry the test-mode banner.
+  await expect(page.getByTestId("test-mode-banner")).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("test-mode-banner")).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
 });

@@ -70,6 +70,11 @@ test("a merchant sets its fraud guard, sees a prefix block on the overview, read
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("Lonjakan prefix");
   await expect(rows.nth(1)).toContainText("Negara tidak diizinkan");
+  // One date format on every screen, and a geo refusal reads as a refusal, not as a block that ended.
+  await expect(rows.first()).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}\.\d{2} WIB/);
+  await expect(rows.first()).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await expect(rows.nth(1)).toContainText("Ditolak izin negara");
+  await expect(rows.nth(1)).not.toContainText("Selesai");
   await shotsAtThreeWidths(page, "fraud-security");
   // From 1024 px (sidebar shown) the log fits its card: the unblock button is not behind a sideways scroll.
   await page.setViewportSize({ width: 1024, height: 900 });

@@ -78,6 +78,12 @@ test("the hosted page names the service as payee and the recipient the payer's a
   await expect(page.getByTestId("receipt-id")).toHaveText(qris.topup_id);
   await expect(page.getByTestId("receipt")).toContainText("Toko Bayar");
   await expect(page.getByTestId("receipt-total")).toHaveText("Rp 100.700");
+  // One unbroken rule above the total at every width: on the row, none on its cells.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const borders = await page.getByTestId("receipt-total-row").evaluate((row) => [row, ...row.children].map((el) => getComputedStyle(el).borderTopWidth));
+    expect(borders).toEqual(["1px", "0px", "0px"]);
+  }
   await shotsAtThreeWidths(page, "money-05-hosted-receipt");
   await page.getByRole("link", { name: "← Kembali ke tagihan" }).click();
   await expect(page.getByText("Pembayaran berhasil", { exact: true })).toBeVisible();

@@ -48,7 +48,7 @@ export function FraudBlockLog() {
   );
 
   return (
-    <Card title="Log blokir" className="lg:col-span-2">
+    <Card title="Catatan blokir" className="lg:col-span-2">
       <p className="mb-3 text-sm text-slate-600">Permintaan yang diblokir tidak dipotong saldo dan tidak dihitung ke batas per nomor. Permintaan ulang dengan external_id yang sama tidak pernah diblokir.</p>
       {blocks.isPending ? <Loading /> : null}
       {blocks.error ? <ErrorNotice message={errorMessage(blocks.error)} onRetry={() => blocks.refetch()} /> : null}
@@ -58,7 +58,7 @@ export function FraudBlockLog() {
         </p>
       ) : null}
       {blocks.data && blocks.data.length > 0 ? (
-        <StackedTable columns={COLUMNS} caption="Log blokir perlindungan penipuan">
+        <StackedTable columns={COLUMNS} caption="Catatan blokir perlindungan penipuan">
           {blocks.data.map((row) => (
             <StackedRow key={row.id} data-testid="fraud-block-row">
               <StackedCell label="Mulai" className="whitespace-nowrap">
