@@ -186,6 +186,7 @@ export const otpDelivery = z.object({
   status: z.enum(DELIVERY_STATUS_VALUES).describe("pending (sedang dikirim), sent, success (terkonfirmasi), failed, skipped (tidak dicoba: saldo kurang atau channel dimatikan)"),
   price: z.number().int().describe("Kredit yang dipotong untuk pengiriman ini: 0 bila gagal atau dilewati"),
   sent_at: z.union([wib, z.literal("")]),
+  failure_reason: z.string().optional().describe("Hanya untuk failed dan skipped: kode alasan, mis. invalid_number, not_on_whatsapp, vendor_unavailable (daftar di dokumentasi template pesan)"),
 });
 
 export const otpDetailData = z.object({

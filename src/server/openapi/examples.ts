@@ -74,11 +74,11 @@ export const examples = {
     attempts: 1,
     expires_at: "2026-11-23 05:35:00",
     verified_at: "2026-11-23 05:30:40",
-    price: 800,
+    price: 450,
     locale: "en",
     template: null,
     deliveries: [
-      { channel: "whatsapp", status: "sent", price: 350, sent_at: "2026-11-23 05:30:01" },
+      { channel: "whatsapp", status: "failed", price: 0, sent_at: "2026-11-23 05:30:01", failure_reason: "not_on_whatsapp" },
       { channel: "sms", status: "success", price: 450, sent_at: "2026-11-23 05:30:21" },
     ],
   },

@@ -176,6 +176,8 @@ export type OtpTransactionDetail = {
     /** Kredit yang dipotong untuk pengiriman ini: 0 bila gagal atau dilewati */
     price: number;
     sent_at: string | "";
+    /** Hanya untuk failed dan skipped: kode alasan, mis. invalid_number, not_on_whatsapp, vendor_unavailable (daftar di dokumentasi template pesan) */
+    failure_reason?: string;
   }[];
 };
 

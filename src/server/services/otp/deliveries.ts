@@ -3,10 +3,11 @@
 import type { OtpStatus } from "@/generated/prisma/enums";
 import { formatWib } from "@/lib/wib-time";
 import type { OtpDeliveryData } from "@/schemas/v3/otp";
+import { failureCodeOf } from "@/server/channels/failure-codes";
 
 export type DeliveryStatus = OtpDeliveryData["status"];
 
-export type DeliveryFacts = { channel: OtpDeliveryData["channel"]; status: string; price: number; charged: boolean; sentAt: Date | string | null };
+export type DeliveryFacts = { channel: OtpDeliveryData["channel"]; status: string; price: number; charged: boolean; sentAt: Date | string | null; failureReason?: string | null };
 
 export function presentDelivery(d: DeliveryFacts): OtpDeliveryData {
   return {
@@ -14,6 +15,8 @@ export function presentDelivery(d: DeliveryFacts): OtpDeliveryData {
     status: d.status as DeliveryStatus,
     price: d.charged ? d.price : 0,
     sent_at: d.sentAt ? formatWib(new Date(d.sentAt)) : "",
+    // The code, never the vendor's text (rows from before codes are classified).
+    ...(d.failureReason && (d.status === "failed" || d.status === "skipped") ? { failure_reason: failureCodeOf(d.failureReason) } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import { presentDetail, type OtpFields } from "./present";
 const readOtp = statement(
   "otp-read",
   `SELECT ${OTP_FIELDS},
-     (SELECT COALESCE(json_agg(json_build_object('channel', d.channel, 'status', d.status, 'price', d.price, 'charged', d.charged, 'sentAt', d.sent_at) ORDER BY d.seq), '[]')
+     (SELECT COALESCE(json_agg(json_build_object('channel', d.channel, 'status', d.status, 'price', d.price, 'charged', d.charged, 'sentAt', d.sent_at, 'failureReason', d.failure_reason) ORDER BY d.seq), '[]')
       FROM otp_deliveries d WHERE d.otp_transaction_id = o.id) AS deliveries
    FROM otp_transactions o WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
