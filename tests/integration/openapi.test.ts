@@ -86,6 +86,10 @@ function check(doc: Json, schema: Json, value: unknown, at = "$"): string[] {
           }
         }
         break;
+      case "minItems":
+      case "maxItems":
+        if (Array.isArray(value) && (k === "minItems" ? value.length < rule : value.length > rule)) errors.push(`${at}: ${k} ${rule}`);
+        break;
       case "items":
         if (Array.isArray(value)) value.forEach((v, i) => errors.push(...check(doc, rule, v, `${at}[${i}]`)));
         break;
@@ -133,6 +137,8 @@ describe("OpenAPI document", () => {
       "/v3/otp/{otp_id}",
       "/v3/request",
       "/v3/send",
+      "/v3/templates",
+      "/v3/templates/{name}",
       "/v3/test/inbound-whatsapp",
       "/v3/test/messages",
       "/v3/test/receipts",
@@ -142,7 +148,7 @@ describe("OpenAPI document", () => {
     const operationIds = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths as Json)) {
       for (const [method, op] of Object.entries(item as Json)) {
-        expect(["get", "post"]).toContain(method);
+        expect(["get", "post", "put", "delete"]).toContain(method);
         expect(op.operationId).toBeTruthy();
         operationIds.add(op.operationId);
         expect(op.security).toEqual([{ bearerAuth: [] }]);
