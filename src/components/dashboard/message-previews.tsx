@@ -91,7 +91,7 @@ export function MessagePreviews({ brand, brandEmail, draft, title = "Pratinjau p
             </div>
           </div>
           <div>
-            <Label>Panggilan suara (voice)</Label>
+            <Label>Panggilan suara</Label>
             <p data-testid="preview-voice" className="[overflow-wrap:anywhere] rounded-lg border border-slate-200 px-3 py-2 italic text-slate-700">
               “{previews.data.voice}”
             </p>
