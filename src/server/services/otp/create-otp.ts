@@ -218,7 +218,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
     expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
     verifiedAt: null,
     misscallPrefix: null,
-    inboundMessage: token ? inboundMessage(brand, token) : null,
+    inboundMessage: token ? inboundMessage(brand, token, message.locale) : null,
     fallbackChannels: input.fallback,
     fallbackAfter: chained ? input.fallbackAfterSeconds : null,
   };

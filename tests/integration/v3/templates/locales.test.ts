@@ -51,6 +51,17 @@ describe("standard texts per channel and locale, through the sandbox", () => {
   });
 });
 
+describe("whatsapp_inbound", () => {
+  it.each([
+    ["id", /^Verifikasi TokoKu: [A-Z2-9]{10}$/],
+    ["en", /^Verify TokoKu: [A-Z2-9]{10}$/],
+  ])("%s: the message the user sends is in the OTP's language", async (locale, expected) => {
+    const m = await newMerchant();
+    const res = await requestOtp(m.testKey, { channel: "whatsapp_inbound", locale });
+    expect((res.body.data as { verification: { message: string } }).verification.message).toMatch(expected);
+  });
+});
+
 describe("which locale an OTP uses", () => {
   it("is echoed in GET /v3/otp/{otp_id}, id without a template by default", async () => {
     const m = await newMerchant();
