@@ -62,8 +62,10 @@ test("create a template, preview it, send a test OTP with it and read it in the 
   await test.step("with an autofill domain on Brand, the SMS ends with the origin-bound line", async () => {
     await page.getByRole("link", { name: "Brand" }).first().click();
     await page.getByLabel("Domain untuk isi-otomatis SMS (opsional)").fill("kopisenja.id");
-    await page.getByRole("button", { name: "Simpan brand" }).click();
+    // Previewed as it is typed, then saved for the messages.
     await expect(page.getByTestId("preview-sms")).toHaveText(/@kopisenja\.id #482913$/);
+    await page.getByRole("button", { name: "Simpan brand" }).click();
+    await expect(page.getByRole("status").last()).toContainText("disimpan");
     await shotsAtThreeWidths(page, "templates-05-brand-autofill");
     await page.getByRole("link", { name: "Template pesan" }).first().click();
     await page.getByRole("button", { name: "login", exact: true }).click();

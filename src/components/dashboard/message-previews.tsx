@@ -43,7 +43,7 @@ function SmsLengthNote({ text, price }: { text: string; price: number }) {
   );
 }
 
-type Draft = { locale?: Locale; fragments?: { channel: TemplateChannel; text: string }[] };
+type Draft = { locale?: Locale; fragments?: { channel: TemplateChannel; text: string }[]; smsDomain?: string };
 
 export function MessagePreviews({ brand, brandEmail, draft, title = "Pratinjau pesan" }: { brand: string; brandEmail: string; draft?: Draft; title?: string }) {
   const trpc = useTRPC();

@@ -96,7 +96,7 @@ export function BrandScreen() {
               </div>
             </form>
           </Card>
-          <MessagePreviews brand={brandName} brandEmail={brandEmail} draft={{ locale: isLocale(locale.value) ? locale.value : DEFAULT_LOCALE }} />
+          <MessagePreviews brand={brandName} brandEmail={brandEmail} draft={{ locale: isLocale(locale.value) ? locale.value : DEFAULT_LOCALE, smsDomain: domain.value }} />
         </div>
       ) : null}
     </>

@@ -19,6 +19,8 @@ export const messagePreviewInput = z.object({
   /** The template editor's language and draft texts; absent: the account's default language and the standard texts. */
   locale: draftLocale.optional(),
   fragments: draftFragments.optional(),
+  /** The autofill domain being typed on Brand; absent: the saved one. */
+  smsDomain: z.string().trim().max(253).optional(),
 });
 
 export const messagePreviewOutput = z.object({

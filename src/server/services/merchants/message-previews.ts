@@ -8,7 +8,7 @@ import { emailContent, minutesOf, plainMessageText, smsText, voiceScript } from 
 import { isSandboxChannel } from "@/server/channels/registry";
 import { STANDARD_TEXTS } from "@/server/channels/standard-texts";
 import { getDb } from "@/server/db/client";
-import { localeOf, type Locale } from "@/schemas/v3/locale";
+import { localeOf, SMS_DOMAIN_PATTERN, type Locale } from "@/schemas/v3/locale";
 import type { TemplateChannel } from "@/schemas/v3/templates";
 import { cleanMessageText } from "@/lib/template-placeholders";
 import { priceFor } from "./prices";
@@ -18,7 +18,14 @@ const SAMPLE_CODE = "482913";
 const SAMPLE_TTL_SECONDS = 300;
 const PLACEHOLDER_BRAND = "Brand Anda";
 
-type PreviewInput = { brandName: string; brandEmail: string; locale?: Locale; fragments?: { channel: TemplateChannel; text: string }[] };
+type PreviewInput = { brandName: string; brandEmail: string; locale?: Locale; fragments?: { channel: TemplateChannel; text: string }[]; smsDomain?: string };
+
+/** The domain being typed wins over the saved one; blank or not a host name: no origin-bound line. */
+function previewDomain(draft: string | undefined, saved: string | null): string | null {
+  if (draft === undefined) return saved;
+  const domain = draft.toLowerCase();
+  return SMS_DOMAIN_PATTERN.test(domain) ? domain : null;
+}
 
 /** Draft texts as the renderer takes them: blank ones keep the standard text. */
 function draftTexts(fragments: PreviewInput["fragments"]): MessageFragments | null {
@@ -47,7 +54,7 @@ export async function previewMessages(merchantId: number, input: PreviewInput, n
     ttlSeconds: SAMPLE_TTL_SECONDS,
     locale,
     fragments: draftTexts(input.fragments),
-    smsDomain: account.smsDomain,
+    smsDomain: previewDomain(input.smsDomain, account.smsDomain),
   };
   const email = emailContent(sample);
   const sender = input.brandEmail || getEnv().SMTP_FROM || "";
