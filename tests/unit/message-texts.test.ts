@@ -93,3 +93,15 @@ describe("failure reasons as codes", () => {
     expect(failureSentence(null)).toBeNull();
   });
 });
+
+describe("Twilio's call", () => {
+  it("keeps the standard call's shape in Indonesian and speaks English with an English voice", async () => {
+    const { voiceTwiml } = await import("@/server/channels/vendors/twilio");
+    expect(voiceTwiml({ ...base, code: "4829" })).toBe(
+      '<Response><Say language="id-ID" voice="Google.id-ID-Standard-A">Kode verifikasi TokoKu Anda adalah</Say><Say language="id-ID" voice="Google.id-ID-Standard-A">4, 8, 2, 9</Say><Pause length="1"/><Say language="id-ID" voice="Google.id-ID-Standard-A">Sekali lagi</Say><Say language="id-ID" voice="Google.id-ID-Standard-A">4, 8, 2, 9</Say></Response>',
+    );
+    expect(voiceTwiml({ ...base, code: "4829", locale: "en", fragments: { voice: "<{brand}> code {code}" } })).toBe(
+      '<Response><Say language="en-US" voice="Google.en-US-Standard-C">&lt;TokoKu&gt; code 4, 8, 2, 9</Say></Response>',
+    );
+  });
+});

@@ -46,9 +46,16 @@ export function plainMessageText(request: MessageRequest, channel: TemplateChann
   return fragmentText(request, channel, code) ?? otpMessageText(request.brand, code, request.ttlSeconds, localeOf(request.locale));
 }
 
+/** The call's text: the merchant's fragment, or the standard intro, the digits, and the digits again. */
 export function voiceScript(request: MessageRequest): string {
-  const code = request.code ?? "";
-  return fragmentText(request, "voice", spokenCode(code)) ?? textsOf(request).voice(cleanBrand(request.brand), spokenCode(code));
+  const spoken = spokenCode(request.code ?? "");
+  const texts = textsOf(request);
+  return voiceFragment(request) ?? `${texts.voiceIntro(cleanBrand(request.brand))} ${spoken}. ${texts.voiceAgain}, ${spoken}.`;
+}
+
+/** The merchant's voice fragment with the code read digit by digit, or null. */
+export function voiceFragment(request: MessageRequest): string | null {
+  return fragmentText(request, "voice", spokenCode(request.code ?? ""));
 }
 
 export function misscallInstructions(request: MessageRequest, caller: string, digits: number): string {

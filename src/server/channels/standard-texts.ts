@@ -7,7 +7,9 @@ export type StandardTexts = {
   message: (brand: string, code: string, minutes: number) => string;
   /** Short variant for Android's SMS Retriever, which reads 140 bytes at most. */
   retriever: (brand: string, code: string) => string;
-  voice: (brand: string, spokenCode: string) => string;
+  /** The call's parts: the sentence before the digits, and the word before they are repeated. */
+  voiceIntro: (brand: string) => string;
+  voiceAgain: string;
   emailSubject: (brand: string) => string;
   emailIntro: string;
   emailValidUntil: (when: string) => string;
@@ -27,7 +29,8 @@ export const STANDARD_TEXTS: Record<Locale, StandardTexts> = {
     message: (brand, code, minutes) =>
       `${code} adalah kode verifikasi ${brand} Anda. Berlaku ${minutes} menit. Jangan berikan kode ini kepada siapa pun, termasuk pihak yang mengaku dari ${brand}.`,
     retriever: (brand, code) => `<#> ${code} adalah kode verifikasi ${brand}. Jangan berikan kepada siapa pun.`,
-    voice: (brand, spoken) => `Kode verifikasi ${brand} Anda adalah ${spoken}. Sekali lagi, ${spoken}.`,
+    voiceIntro: (brand) => `Kode verifikasi ${brand} Anda adalah`,
+    voiceAgain: "Sekali lagi",
     emailSubject: (brand) => `Kode verifikasi ${brand}`,
     emailIntro: "Kode verifikasi Anda:",
     emailValidUntil: (when) => `Kode berlaku sampai ${when}.`,
@@ -42,7 +45,8 @@ export const STANDARD_TEXTS: Record<Locale, StandardTexts> = {
     message: (brand, code, minutes) =>
       `${code} is your ${brand} verification code. Valid for ${minutes} minutes. Do not share this code with anyone, including anyone claiming to be from ${brand}.`,
     retriever: (brand, code) => `<#> ${code} is your ${brand} verification code. Do not share it with anyone.`,
-    voice: (brand, spoken) => `Your ${brand} verification code is ${spoken}. Once again, ${spoken}.`,
+    voiceIntro: (brand) => `Your ${brand} verification code is`,
+    voiceAgain: "Once again",
     emailSubject: (brand) => `${brand} verification code`,
     emailIntro: "Your verification code:",
     emailValidUntil: (when) => `The code is valid until ${when}.`,

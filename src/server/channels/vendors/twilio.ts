@@ -3,7 +3,8 @@
 import { getEnv } from "@/env";
 import { localeOf } from "@/schemas/v3/locale";
 import type { ChannelAdapter, DeliveryResult } from "../channel";
-import { smsText, voiceScript, type MessageRequest } from "../message-text";
+import { cleanBrand } from "@/lib/template-placeholders";
+import { smsText, spokenCode, voiceFragment, type MessageRequest } from "../message-text";
 import { STANDARD_TEXTS } from "../standard-texts";
 import { vendorRequest } from "./vendor-http";
 
@@ -16,10 +17,17 @@ function escapeXml(text: string): string {
 /** Twilio's default voice ("man") has no Indonesian; a Google voice does. */
 export const INDONESIAN_VOICE = STANDARD_TEXTS.id.voiceName;
 
-/** The call's script (the merchant's voice fragment or the standard one) in the OTP's language and a voice that speaks it. */
+/**
+ * In the OTP's language, with a voice that speaks it: the merchant's voice fragment as one
+ * sentence, or the brand, then the digits one by one, a pause, and the digits again.
+ */
 export function voiceTwiml(request: MessageRequest): string {
   const texts = STANDARD_TEXTS[localeOf(request.locale)];
-  return `<Response><Say language="${texts.voiceLanguage}" voice="${texts.voiceName}">${escapeXml(voiceScript(request))}</Say></Response>`;
+  const say = (text: string) => `<Say language="${texts.voiceLanguage}" voice="${texts.voiceName}">${escapeXml(text)}</Say>`;
+  const fragment = voiceFragment(request);
+  if (fragment) return `<Response>${say(fragment)}</Response>`;
+  const digits = spokenCode(request.code ?? "");
+  return `<Response>${say(texts.voiceIntro(cleanBrand(request.brand)))}${say(digits)}<Pause length="1"/>${say(texts.voiceAgain)}${say(digits)}</Response>`;
 }
 
 export const TWILIO_STATUS_PATH = "/api/hooks/twilio/status";
