@@ -3,6 +3,7 @@
 // checked for English words (docs/glossary.md lists the loanwords that stay, such as
 // API key, webhook, sandbox, and the one date format).
 import { expect, test } from "@playwright/test";
+import { otpctl } from "./support/otpctl";
 import { operatorMerchant, signIn } from "./support/sign-in";
 
 /** English UI words a screen must not show; loanwords kept on purpose are in docs/glossary.md. */
@@ -11,16 +12,22 @@ const ENGLISH =
 
 const LABELS = "main h1, main h2, main h3, main th, main label, main button, main legend, main [data-badge], main dt, aside a, aside button, header a";
 
-test("no English label on any console screen", async ({ page }) => {
+test("no English label on any console screen", async ({ page, request }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const merchant = operatorMerchant("Toko Bahasa", ["--brand", "Toko Bahasa"]);
+  const merchant = operatorMerchant("Toko Bahasa", ["--brand", "Toko Bahasa", "--saldo", "10000"]);
+  // A failed send and a delivered one, so the transaction detail shows a reason and a timeline.
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", merchant.merchant_id);
+  const failed = await request.post("/v3/request", { headers: { authorization: `Bearer ${key}` }, data: { channel: "whatsapp", destination: "6281234560002", fallback: ["sms"] } });
+  const otpId = (await failed.json()).data.otp_id as string;
   await signIn(page, merchant.email, merchant.password);
-  const screens = await page.locator("aside a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
-  expect(screens.length).toBeGreaterThanOrEqual(10);
+  const menu = await page.locator("aside a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
+  const screens = [...menu, `/transactions/${otpId}`];
+  expect(menu.length).toBeGreaterThanOrEqual(10);
   const found: string[] = [];
   for (const mode of ["live", "test"]) {
     if (mode === "test") await page.getByTestId("mode-switch").last().click();
+    // The transaction is live; in test mode its page says it is not found, which is checked too.
     for (const path of screens.filter((p) => p !== "/docs")) {
       await page.goto(path);
       await expect(page.locator("main h1").first()).toBeVisible();
