@@ -232,6 +232,11 @@ const steps: Step[] = [
     },
   },
   {
+    // The probe reads the database's and the cluster's statistics: no other server's worker may poll meanwhile.
+    name: "stop",
+    run: (t) => t.app.stop(),
+  },
+  {
     name: "probe",
     run: async (t) => {
       console.log(JSON.stringify({ msg: "step", target: t.label, step: "probe", n: PROBE_N }));

@@ -267,7 +267,8 @@ function statementsSection(r: TargetResult): string {
   return `From \`pg_stat_statements\` on the benchmark database, reset before each run and summed over a phase's repeats.
 Execution time is the backend's wall clock inside the statement (CPU, plus waits for locks and I/O); what PostgreSQL
 spends outside statements (connection and protocol handling, COMMIT's WAL flush, autovacuum, the WAL writer) is in the
-CPU table above but not here. BEGIN / COMMIT and SET appear as statements of their own.
+CPU table above but not here. BEGIN / COMMIT and SET appear as statements of their own; statements run inside
+others (a function's, a foreign key's check) are listed too and their time is also in the statement that ran them.
 
 ${[...http, ...pgbench].join("\n\n")}`;
 }
