@@ -399,10 +399,11 @@ async function main(): Promise<void> {
   }
 }
 
-const STATEMENTS_OFF = "No statement figures: the cluster does not preload pg_stat_statements (the bench's own cluster does; BENCH_POSTGRES=shared uses one that may not).";
+const STATEMENTS_OFF =
+  "No statement figures: the cluster does not preload pg_stat_statements, or its admin database lacks the extension (the bench's own cluster has both; a shared one is never changed for it).";
 
 async function run(started: Date, compareRef: string | undefined, abOverrides: Record<string, string> | undefined, ownPostgres: OwnPostgres | undefined): Promise<void> {
-  statementsOn = await statementsAvailable();
+  statementsOn = await statementsAvailable(ownPostgres !== undefined);
   const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
   const machine = machineInfo(version);
   console.log(JSON.stringify({ msg: "machine", ...machine }));

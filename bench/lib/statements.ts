@@ -31,12 +31,16 @@ const TOP = 12;
 
 type Raw = { queryid: string; query: string; calls: string; exec_ms: number; rows: string; wal_bytes: string };
 
-/** Whether pg_stat_statements can be read on the bench's cluster (creating the view in its admin database if needed). */
-export async function statementsAvailable(): Promise<boolean> {
+/**
+ * Whether pg_stat_statements can be read on the bench's cluster. The bench's own cluster gets the
+ * extension's view in its admin database; on a shared server it must be there already (nothing is created).
+ */
+export async function statementsAvailable(ownCluster: boolean): Promise<boolean> {
   const [{ libs }] = await adminQuery<{ libs: string }>("SELECT current_setting('shared_preload_libraries') AS libs");
   if (!libs.split(",").some((l) => l.trim() === "pg_stat_statements")) return false;
-  await adminQuery("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-  return true;
+  if (ownCluster) await adminQuery("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+  const [{ installed }] = await adminQuery<{ installed: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements') AS installed");
+  return installed;
 }
 
 /** Forgets the database's statement statistics (other databases' are kept). */
