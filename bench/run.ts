@@ -30,11 +30,12 @@
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { checkoutRef } from "./lib/compare";
 import { adminQuery, recreateDatabase } from "./lib/database";
 import { startOwnPostgres, type OwnPostgres } from "./lib/own-postgres";
@@ -49,6 +50,7 @@ import { compareRatios, targetRatios, writeReport, type BenchReport, type Statem
 import { buildApp, freePort, freshSecrets, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
 import { resetStatements, statementsAvailable, StatementTally } from "./lib/statements";
 
+const execFileAsync = promisify(execFile);
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DB_NAME = process.env.BENCH_DB ?? "sandi_bench";
 const MERCHANTS = num("BENCH_MERCHANTS", 8);
@@ -281,11 +283,12 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
   const script = path.join(dir, "bench", "tmp", "prepare-database.ts");
   mkdirSync(path.dirname(script), { recursive: true });
   if (path.resolve(dir) !== process.cwd()) copyFileSync(path.join(process.cwd(), "bench", "lib", "prepare-database.ts"), script);
-  const out = execFileSync(path.join(dir, "node_modules", ".bin", "tsx"), [path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, String(MERCHANTS)], {
+  // Asynchronously: a blocked event loop could not answer Ctrl-C (the own cluster's stop).
+  const { stdout: out } = await execFileAsync(path.join(dir, "node_modules", ".bin", "tsx"), [path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, String(MERCHANTS)], {
     cwd: dir,
     env: { ...process.env, ...env },
     encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 10 * 1024 * 1024,
   });
   const line = out.split("\n").find((l) => l.startsWith("BENCH_PREPARED "));
   if (!line) throw new Error(`prepare-database printed no result:\n${out}`);
@@ -382,10 +385,23 @@ async function main(): Promise<void> {
   const leaked = SHIPPED_SWITCHES.filter((name) => process.env[name] !== undefined);
   if (leaked.length) console.log(JSON.stringify({ msg: "ignored: the bench runs the shipped defaults; use --ab to turn a switch", names: leaked }));
   for (const name of leaked) delete process.env[name];
+  // Checkout and builds first: they block this process, which then could not stop a cluster on Ctrl-C.
+  const checkout = compareRef ? checkoutRef(compareRef) : undefined;
+  const builds = { work: buildApp(), base: checkout ? buildApp(process.env.BENCH_BUILD === "never" ? "never" : "auto", checkout.dir) : 0 };
+  console.log(JSON.stringify({ msg: "build", seconds: builds.work, ...(checkout ? { base: builds.base, install: checkout.installSeconds } : {}) }));
   const ownPostgres = OWN_POSTGRES ? await startOwnPostgres(await freePort(BASE_PORT + 7)) : undefined;
-  const stopOnSignal = () => void ownPostgres?.stop().finally(() => process.exit(130));
-  process.once("SIGINT", stopOnSignal);
-  process.once("SIGTERM", stopOnSignal);
+  if (ownPostgres) {
+    // Ctrl-C mid-run still removes the cluster and its directory. The signal may come twice (the terminal's,
+    // then tsx relaying it): the second must not kill the process mid-stop.
+    let stopping = false;
+    const stopOnSignal = () => {
+      if (stopping) return;
+      stopping = true;
+      void ownPostgres.stop().finally(() => process.exit(130));
+    };
+    process.on("SIGINT", stopOnSignal);
+    process.on("SIGTERM", stopOnSignal);
+  }
   try {
     if (ownPostgres) {
       // Every reader of the admin URL and of PostgreSQL's CPU (this process, the load generator, pgbench's) sees this cluster.
@@ -393,7 +409,7 @@ async function main(): Promise<void> {
       process.env.BENCH_POSTGRES_PID = String(ownPostgres.pid);
       console.log(JSON.stringify({ msg: "own PostgreSQL", url: ownPostgres.adminUrl, pid: ownPostgres.pid, bin: ownPostgres.binDir }));
     }
-    await run(started, compareRef, abOverrides, ownPostgres);
+    await run(started, checkout, builds, abOverrides, ownPostgres);
   } finally {
     await ownPostgres?.stop();
   }
@@ -402,17 +418,19 @@ async function main(): Promise<void> {
 const STATEMENTS_OFF =
   "No statement figures: the cluster does not preload pg_stat_statements, or its admin database lacks the extension (the bench's own cluster has both; a shared one is never changed for it).";
 
-async function run(started: Date, compareRef: string | undefined, abOverrides: Record<string, string> | undefined, ownPostgres: OwnPostgres | undefined): Promise<void> {
+async function run(
+  started: Date,
+  checkout: ReturnType<typeof checkoutRef> | undefined,
+  builds: { work: number; base: number },
+  abOverrides: Record<string, string> | undefined,
+  ownPostgres: OwnPostgres | undefined,
+): Promise<void> {
   statementsOn = await statementsAvailable(ownPostgres !== undefined);
   const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
   const machine = machineInfo(version);
   console.log(JSON.stringify({ msg: "machine", ...machine }));
 
-  const checkout = compareRef ? checkoutRef(compareRef) : undefined;
-  const workBuild = buildApp();
-  const baseBuild = checkout ? buildApp(process.env.BENCH_BUILD === "never" ? "never" : "auto", checkout.dir) : 0;
-  console.log(JSON.stringify({ msg: "build", seconds: workBuild, ...(checkout ? { base: baseBuild, install: checkout.installSeconds } : {}) }));
-
+  const { work: workBuild, base: baseBuild } = builds;
   const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, BASE_PORT)];
   if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, BASE_PORT + 1));
   const abLabel = abOverrides ? `working tree with ${Object.entries(abOverrides).map(([k, v]) => `${k}=${v}`).join(", ")}` : "";
