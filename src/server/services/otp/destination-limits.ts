@@ -1,5 +1,5 @@
 // The answer to a creation refused by the per-destination limits (the limits are
-// checked inside the creation's reserve statement, create-otp.ts): it says when the
+// checked inside the creation's reserve statement, reserve-creation.ts): it says when the
 // destination's window frees, in Retry-After, so a client does not retry every second.
 import type { Channel } from "@/generated/prisma/enums";
 import { runAlone, statement } from "@/server/db/sql";

@@ -1,6 +1,6 @@
 // external_id claims: one live claim per merchant and external_id for 24 hours,
 // enforced by the primary key, so concurrent duplicates collide in the database
-// (the claim itself is written by the creation's reserve statement, create-otp.ts).
+// (the claim itself is written by the creation's reserve statement, reserve-creation.ts).
 import { getEnv } from "@/env";
 import type { Channel } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
