@@ -24,7 +24,7 @@ import { inboundMessage, newInboundToken } from "./inbound-token";
 import { nextOtpId } from "./otp-id";
 import { maxAttemptsFor } from "./otp-rules";
 import type { ParsedCreation } from "./parse-creation";
-import { presentCharged, type OtpFields } from "./present";
+import { presentCharged, type OtpRecord } from "./present";
 import { Refused, reserveCreation } from "./reserve-creation";
 
 export async function createOtp(merchant: MerchantProfile, input: ParsedCreation, now = new Date(), retried = false): Promise<OtpTransactionData> {
@@ -58,7 +58,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   const otpId = await nextOtpId(now);
   const key = input.destination === null ? null : destinationKey(input.destination);
   const chained = input.fallback.length > 0;
-  const otp: OtpFields = {
+  const otp: OtpRecord = {
     otpId,
     status: "pending",
     channel: input.channel,

@@ -16,7 +16,7 @@ import { readCreation } from "./creation-answer";
 import { advanceFallback } from "./fallback";
 import { MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 import type { ParsedCreation } from "./parse-creation";
-import { presentCharged, type OtpFields } from "./present";
+import { presentCharged, type OtpRecord } from "./present";
 
 const dispatch = statement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
 
@@ -30,7 +30,7 @@ export type FirstSendJob = {
   adapter: ChannelAdapter;
   first: FirstSend;
   /** The OTP as reserved, and the saldo after its charge. */
-  otp: OtpFields;
+  otp: OtpRecord;
   balance: bigint;
   input: ParsedCreation;
   code: string | null;

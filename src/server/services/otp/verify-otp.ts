@@ -7,7 +7,7 @@ import { oneStatementTransaction, statement } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
 import { noteVerified } from "@/server/services/fraud/verifications";
-import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
+import { otpVerifiedEvent } from "./lifecycle-events";
 import { outboxArrays, outboxCtes, subscribedOutboxCtes } from "@/server/services/webhooks/events";
 import { otpEvent } from "./lifecycle-events";
 import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
@@ -74,7 +74,7 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
       outcome.verified = row;
-      const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id, livemode: merchant.livemode });
+      const event = otpVerifiedEvent({ otpId, channel: row.channel, number: row.destination, verifiedAt: now, externalId: row.external_id }, merchant.livemode);
       return { sql: markVerified, values: [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now] };
     }
     const attempts = row.attempts + 1;
