@@ -15,7 +15,7 @@ import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import type { OtpDelivery } from "@/generated/prisma/client";
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryRequest, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
 import type { Tx } from "@/server/db/client";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { log, messageOf } from "@/server/log";
 import { applyLedgerChange, chargeCtes, refundCtes } from "@/server/services/credits/ledger";
@@ -74,7 +74,7 @@ export type FirstSend = { rowId: string; merchantId: number; livemode: boolean; 
  * The send went out: the OTP and its first attempt record it, with the sandbox's copy, when
  * the next fallback is due ($12) or the sandbox's own receipt ($11), and otp.sent for a subscribed endpoint.
  */
-const firstSentStatement = statement(
+const firstSentStatement = namedQuery(
   "otp-sent",
   `WITH sent AS (
      UPDATE otp_transactions SET status = $2::"OtpStatus", provider = $3::text, provider_message_id = $4::text,
@@ -106,7 +106,7 @@ export async function recordFirstSent(first: FirstSend, sent: FirstSent): Promis
   const delivery = presentDelivery({ channel: first.state.channel, status: sent.status, price: first.price, charged: true, sentAt: sent.sentAt });
   const events = [otpEvent(announcedType(sent.status), { ...first.state, status: sent.status }, first.livemode, sent.sentAt, deliveryEventData(delivery))];
   const message = sent.sandboxMessage;
-  await runAlone(firstSentStatement, [
+  await runAutocommit(firstSentStatement, [
     first.rowId,
     sent.status,
     sent.provider,
@@ -126,7 +126,7 @@ export async function recordFirstSent(first: FirstSend, sent: FirstSent): Promis
 }
 
 /** A failed or abandoned first send: refund with its ledger row, mark it failed, keep the sandbox's copy, free the external_id when asked. */
-const firstFailedStatement = statement(
+const firstFailedStatement = namedQuery(
   "otp-failed",
   `WITH ${refundCtes("refund", { merchantId: "$2", amount: "$3", reference: "$4", note: "$5" })}, failed AS (
      UPDATE otp_transactions SET status = 'failed', charged = false, provider = $6::text, provider_message_id = $7::text,
@@ -163,7 +163,7 @@ export type FirstFailed = VendorAnswer & {
 export async function recordFirstFailed(first: FirstSend, failed: FirstFailed, now = new Date()): Promise<bigint> {
   const reason = failed.reason.slice(0, REASON_MAX);
   const events = failed.announce ? [otpEvent("otp.failed", { ...first.state, status: "failed" }, first.livemode, now, { reason })] : [];
-  const [row] = await runAlone<{ saldo: string }>(firstFailedStatement, [
+  const [row] = await runAutocommit<{ saldo: string }>(firstFailedStatement, [
     first.rowId,
     first.merchantId,
     first.price,
@@ -275,7 +275,7 @@ export function announceAttempt(tx: Tx, merchantId: number, state: OtpState, att
  * the sealed code is erased). Rows another transaction holds are skipped (SKIP LOCKED on
  * both rows: this never waits, never deadlocks) and come next time. Returns how many.
  */
-const quietSandboxDeliveries = statement(
+const quietSandboxDeliveries = namedQuery(
   "sandbox-receipts",
   `WITH due AS (
      SELECT d.id, d.otp_transaction_id FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
@@ -294,6 +294,6 @@ const quietSandboxDeliveries = statement(
 );
 
 export async function recordQuietSandboxDeliveries(now: Date, limit: number): Promise<number> {
-  const [row] = await runAlone<{ n: string }>(quietSandboxDeliveries, [now, limit]);
+  const [row] = await runAutocommit<{ n: string }>(quietSandboxDeliveries, [now, limit]);
   return Number(row?.n ?? 0);
 }

@@ -6,7 +6,7 @@
 // 3. the delivery recorder records the outcome in one statement (and the sandbox's copy
 //    of the message), or refunds a failed send with its ledger row (failures are free).
 import type { ChannelAdapter, DeliveryResult } from "@/server/channels/channel";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import type { OtpTransactionData } from "@/schemas/v3/otp";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
@@ -18,7 +18,7 @@ import { MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 import type { ParsedCreation } from "./parse-creation";
 import { presentCharged, type OtpRecord } from "./present";
 
-const dispatch = statement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
+const dispatch = namedQuery("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
 
 const UNREACHABLE_HANDS_OVER = "Vendor tidak dapat dihubungi; beralih ke channel berikutnya.";
 
@@ -39,7 +39,7 @@ export type FirstSendJob = {
 };
 
 export async function sendFirst(job: FirstSendJob): Promise<OtpTransactionData> {
-  if (!job.adapter.inProcess) await runAlone(dispatch, [job.first.rowId]);
+  if (!job.adapter.inProcess) await runAutocommit(dispatch, [job.first.rowId]);
   const result = await deliver(job);
   const answer = await finish(job, result);
   if (answer.status !== "failed" || job.input.fallback.length === 0) return answer;

@@ -9,16 +9,16 @@
 // flush (unless asked to be durable): microseconds, not a disk flush (one busy merchant
 // would otherwise queue every creation behind the previous one's flush).
 import type { Channel } from "@/generated/prisma/enums";
-import { oneStatementTransaction, statement, type Bound } from "@/server/db/sql";
+import { pipelinedTransaction, namedQuery, type BoundQuery } from "@/server/db/sql";
 import { advisoryLockKey } from "@/server/lib/hashing";
 import { firstAttemptCtes } from "@/server/services/delivery/delivery-recorder";
 import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
 // The destination's lock is taken right after BEGIN, before the limits are counted, so
 // the counting statement's snapshot sees every creation that held the lock before.
-const lockDestination = statement("otp-destination-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
+const lockDestination = namedQuery("otp-destination-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
 
-const reserve = statement(
+const reserve = namedQuery(
   "otp-reserve",
   `WITH claim AS (
      INSERT INTO idempotency_keys (merchant_id, external_id, otp_id, fingerprint, created_at)
@@ -87,7 +87,7 @@ function refusalOf(err: unknown): Refused | null {
   return reason ? new Refused(reason as Refused["reason"]) : null;
 }
 
-function destinationLock(r: Reservation): Bound | undefined {
+function destinationLock(r: Reservation): BoundQuery | undefined {
   return r.destinationKey === null ? undefined : { sql: lockDestination, values: [advisoryLockKey(`otp-destination:${r.merchantId}:${r.destinationKey}`).toString()] };
 }
 
@@ -123,7 +123,7 @@ export async function reserveCreation(r: Reservation, options: { durable: boolea
     r.fallbackAfter,
     r.sealedCode,
   ];
-  const [row] = await oneStatementTransaction<{ saldo: string; id: string }>({ sql: reserve, values }, { asyncCommit: !options.durable, opening: destinationLock(r) }).catch(
+  const [row] = await pipelinedTransaction<{ saldo: string; id: string }>({ sql: reserve, values }, { asyncCommit: !options.durable, lockFirst: destinationLock(r) }).catch(
     (err: unknown) => {
       throw refusalOf(err) ?? err;
     },
