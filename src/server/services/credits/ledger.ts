@@ -1,12 +1,8 @@
-// Money moves only here: every change of merchants.saldo is a conditional update
-// plus its ledger_entries row, never read-modify-write, so concurrent requests can
-// neither overdraw nor lose an update. Two ways in, one rule:
-// - applyLedgerChange, inside a caller's Prisma transaction (top-ups, operator
-//   adjustments, fallback charges, refunds written by the delivery recorder);
-// - the CTE fragments (chargeCtes, refundCtes) that the hot path's single statements
-//   embed, so creation keeps its one round trip.
-// The rule (canMove): a charge never takes saldo below 0; money coming in never takes
-// it above MAX_SALDO; a refund only returns what a charge took and is never refused.
+// Money moves only here (checked by tests/unit/money-moves-in-ledger.test.ts): every
+// change of merchants.saldo is a conditional update plus its ledger_entries row, never
+// read-modify-write, either in a caller's transaction (applyLedgerChange) or as CTEs
+// inside a hot-path statement (chargeCtes, refundCtes). One rule for both: a charge
+// never takes saldo below 0, money coming in never above MAX_SALDO, a refund is never refused.
 import type { Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { LedgerReason } from "@/generated/prisma/enums";

@@ -1,16 +1,8 @@
-// The delivery recorder: the one place where an OTP's send is handed to a vendor
-// and its outcome recorded (sent, delivered, failed, and refunded when a failed send
-// was charged), with the money that moves, through the ledger module's fragments and
-// applyLedgerChange. Creation, fallback, receipts and the abandoned-send sweep all
-// record through it, so "where is a refund of a failed send written?" has one answer:
-// here (recordOutcome for the workers, recordFirstFailed for creation).
-//
-// Two ways of recording, one outcome model:
-// - the first send of a creation (the hot path): the pending, charged attempt is part
-//   of the creation's reserve statement (firstAttemptCtes), and its outcome is one
-//   statement (recordFirstSent, recordFirstFailed) — one round trip each;
-// - every other send (fallback) and every later outcome (receipts, abandoned sends):
-//   openAttempt and recordOutcome inside the transaction that holds the OTP's row lock.
+// The delivery recorder: hands an OTP's send to its vendor and records its outcome
+// (sent, delivered, failed, refunded when it was charged) with the money that moves,
+// for creation, fallback, receipts and the abandoned-send sweep. A creation's first
+// send is recorded in single statements (one round trip each); every other send and
+// outcome inside the transaction that holds the OTP's row lock (docs/architecture.md).
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import type { OtpDelivery } from "@/generated/prisma/client";
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryRequest, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";

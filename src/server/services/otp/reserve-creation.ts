@@ -1,13 +1,7 @@
-// Step 1 of a creation: the reservation. The otp_id comes from this process's block of
-// the day's counter values (otp-id.ts), so one write carries the whole transaction
-// (pipelined): BEGIN, the destination's advisory lock, and one statement that claims the
-// external_id, checks the destination limits, inserts the OTP and its first attempt and
-// then charges the price with its ledger row (the delivery recorder's and the ledger's
-// fragments), with its COMMIT: concurrent requests can never deliver a message that
-// cannot be paid for. The charge comes last, so the merchant's saldo row is locked only
-// for the charge, its ledger row and the COMMIT, and the COMMIT does not wait for the WAL
-// flush (unless asked to be durable): microseconds, not a disk flush (one busy merchant
-// would otherwise queue every creation behind the previous one's flush).
+// Step 1 of a creation, in one write (pipelined): BEGIN, the destination's advisory
+// lock, one statement that claims the external_id, checks the destination limits,
+// inserts the OTP and its first attempt and charges the price last, and the COMMIT.
+// Concurrent requests can never deliver a message that cannot be paid for.
 import type { Channel } from "@/generated/prisma/enums";
 import { pipelinedTransaction, namedQuery, type BoundQuery } from "@/server/db/sql";
 import { advisoryLockKey } from "@/server/lib/hashing";
@@ -92,8 +86,11 @@ function destinationLock(r: Reservation): BoundQuery | undefined {
 }
 
 /**
- * Reserves the OTP and charges its first send; `durable` commits with the WAL flush (for
- * an OTP answered straight after, with no later durable commit). Throws Refused.
+ * Reserves the OTP and charges its first send; throws Refused. The otp_id is known
+ * beforehand (otp-id.ts), so the whole transaction leaves in one write. The charge comes
+ * last and the COMMIT does not wait for the WAL flush unless `durable` (an OTP answered
+ * straight after, with no later durable commit): the merchant's saldo row is locked for
+ * microseconds, not a disk flush, so one busy merchant's creations do not queue on it.
  */
 export async function reserveCreation(r: Reservation, options: { durable: boolean }): Promise<{ rowId: string; balance: bigint }> {
   const limits = DESTINATION_LIMITS[limitClassOf(r.channel)];
