@@ -40,7 +40,7 @@ const EARLY_BATCH = 50;
 export async function applyDeliveryReceipt(receipt: Receipt): Promise<ReceiptResult> {
   recordReceipt(receipt.provider, receipt.outcome);
   const db = await getDb();
-  const result = await db.$transaction((tx) => applyOnce(tx, receipt));
+  const result = await db.$transaction((tx) => applyReceipt(tx, receipt));
   if (result !== "pending") return result;
   await db.earlyReceipt.create({
     data: { otpId: receipt.otpId!, provider: receipt.provider, providerMessageId: receipt.providerMessageId, outcome: receipt.outcome, reason: receipt.reason ?? null },
@@ -64,7 +64,7 @@ export async function applyEarlyReceipts(): Promise<number> {
       FOR UPDATE OF e SKIP LOCKED`;
     for (const row of rows) {
       const outcome = row.outcome === "success" ? "success" : "failed";
-      await applyOnce(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome, reason: row.reason ?? undefined });
+      await applyReceipt(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome, reason: row.reason ?? undefined });
     }
     if (rows.length > 0) await tx.earlyReceipt.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
     return rows.length;
@@ -106,13 +106,13 @@ async function applyAnnouncedSandboxReceipts(now: Date): Promise<number> {
       FOR UPDATE OF d, o SKIP LOCKED`;
     for (const row of rows) {
       await tx.otpDelivery.update({ where: { id: row.delivery_id }, data: { receiptDueAt: null } });
-      await applyOnce(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome: "success" }, now);
+      await applyReceipt(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome: "success" }, now);
     }
     return rows.length;
   });
 }
 
-type LockedOtp = {
+type ReceiptOtpRow = {
   id: bigint;
   merchant_id: number;
   otp_id: string;
@@ -129,7 +129,7 @@ type LockedOtp = {
   next_fallback_at: Date | null;
 };
 
-async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<ReceiptResult | "pending"> {
+async function applyReceipt(tx: Tx, receipt: Receipt, now = new Date()): Promise<ReceiptResult | "pending"> {
   const otpId = receipt.otpId && otpReference.safeParse(receipt.otpId).success ? receipt.otpId : null;
   // The send: by our reference when the vendor echoed it (the exact vendor id first, else the one
   // whose vendor id is not known yet), else by the vendor's id alone.
@@ -143,7 +143,7 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
         SELECT id, otp_transaction_id FROM otp_deliveries WHERE provider = ${receipt.provider} AND provider_message_id = ${receipt.providerMessageId}
         ORDER BY id DESC LIMIT 1`;
   if (!found) return { otp_id: null, status: null, refunded: false };
-  const [otp] = await tx.$queryRaw<LockedOtp[]>`
+  const [otp] = await tx.$queryRaw<ReceiptOtpRow[]>`
     SELECT id, merchant_id, otp_id, channel, destination, verified_from, status, external_id, attempts, max_attempts, expires_at,
            fallback_index, cardinality(fallback_channels) AS fallback_count, next_fallback_at
     FROM otp_transactions WHERE id = ${found.otp_transaction_id} FOR UPDATE`;
