@@ -1,16 +1,8 @@
-// Moving an OTP along its fallback chain (docs/otp-lifecycle.md): when its latest
-// send failed, or was not confirmed delivered within fallback_after seconds, the same
-// code goes out on the next channel. Three steps, like a creation:
-//
-// 1. claim: under the OTP's row lock (SKIP LOCKED, so several workers never pick the
-//    same OTP) the due time is cleared, the next channel's price debited with its
-//    ledger row and a pending delivery recorded, with otp.fallback; a durable commit
-//    before anything is sent. A channel that is switched off or that the saldo cannot
-//    pay is recorded as skipped and the chain moves past it.
-// 2. send, outside any transaction.
-// 3. finish: the outcome is recorded (a failure refunded, free like any failed send),
-//    with otp.sent; the next due time is set, or the sealed code erased when no
-//    fallback can follow, and otp.failed recorded if nothing was delivered at all.
+// Moving an OTP along its fallback chain (docs/otp-lifecycle.md): when its latest send
+// failed, or was not confirmed delivered within fallback_after seconds, the same code
+// goes out on the next channel, in three steps like a creation: claim (charge and open
+// the attempt under the OTP's row lock, durable before anything is sent), send, finish
+// (the delivery recorder records the outcome; this file decides what the chain does next).
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import type { DeliveryResult } from "@/server/channels/channel";
 import { getAdapterForMode } from "@/server/channels/registry";
@@ -81,6 +73,11 @@ export async function advanceFallback(id: bigint, now: Date, dueBy = now): Promi
   return true;
 }
 
+/**
+ * Under the OTP's row lock (SKIP LOCKED, so several workers never pick the same OTP): clears
+ * the due time and opens the next channel's attempt, charged, with otp.fallback. A channel
+ * switched off, or one the saldo cannot pay, is recorded as skipped and the chain moves past it.
+ */
 async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | null> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
@@ -154,7 +151,11 @@ async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
   return { outcome: "failed", provider: result.provider, reason: result.vendorUnavailable ? VENDOR_UNAVAILABLE_REASON : `Kesalahan adapter: ${result.error}` };
 }
 
-/** Records the outcome; true when the send failed and another channel is due at once. */
+/**
+ * Records the outcome with otp.sent or otp.delivered; sets the next due time, or erases the
+ * sealed code when no fallback can follow (otp.failed when nothing was delivered at all).
+ * True when the send failed and another channel is due at once.
+ */
 async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<boolean> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
