@@ -180,7 +180,7 @@ export async function recordFirstFailed(first: FirstSend, failed: FirstFailed, n
 /** The OTP whose send is recorded, as the locking transaction read it. */
 export type LockedOtp = { id: bigint; merchantId: number; otpId: string; status: OtpStatus; destination: string | null };
 
-export const SKIPPED_UNAFFORDABLE = "Saldo tidak cukup untuk fallback";
+const SKIPPED_UNAFFORDABLE = "Saldo tidak cukup untuk fallback";
 
 /**
  * Opens a later attempt (a fallback's send): charges its price and records it pending, or
