@@ -6,8 +6,7 @@
 import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
-import type { Mode } from "@/schemas/mode";
-import { TEST_OPENING_NOTE } from "@/schemas/mode";
+import { TEST_OPENING_NOTE, type Mode } from "@/schemas/mode";
 
 /** What a new test world starts with, in test credits. */
 export const TEST_OPENING_SALDO = 1_000_000;
