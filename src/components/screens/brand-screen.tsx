@@ -21,6 +21,8 @@ export function BrandScreen() {
       onSuccess: (data) => {
         setSavedNotice(`Brand “${data.brand_name}” disimpan. Pesan OTP berikutnya memakai brand ini.`);
         queryClient.setQueryData(trpc.account.profile.queryKey(), data);
+        // The saved language and domain change every preview, the template editor's too.
+        void queryClient.invalidateQueries({ queryKey: trpc.account.messagePreviews.queryKey() });
         name.discard();
         email.discard();
         locale.discard();
