@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
@@ -29,6 +30,7 @@ function failedHint(failed: number): string | undefined {
 
 export function OverviewScreen() {
   const trpc = useTRPC();
+  const can = useCan();
   const overview = useQuery(trpc.reports.overview.queryOptions());
 
   return (
@@ -69,7 +71,7 @@ export function OverviewScreen() {
             <Stat label="Tingkat verifikasi bulan ini" value={formatPercent(overview.data.verificationRate)} hint="Terverifikasi dari OTP yang terkirim" />
           </div>
 
-          <TestOtpForm />
+          {can("sandbox.use") ? <TestOtpForm /> : null}
 
           <Card title="OTP 30 hari terakhir">
             {overview.data.last30Days.every((d) => d.total === 0) ? (
