@@ -5,9 +5,9 @@ import type { Mode } from "@/schemas/mode";
 
 /**
  * What every procedure knows about the caller: the signed-in person's public id and the
- * account they act in (null when signed out; the session already checked the membership), the session's own id (a password change keeps only that
- * session), the client address and browser (throttling and the audit log), and the dashboard's
- * mode switch (live unless the merchant switched to test mode).
+ * account they act in (null when signed out), the session's own id (a password change
+ * keeps only that session), the client address and browser (throttling and the audit
+ * log), and the dashboard's mode switch (live unless switched to test mode).
  */
 export type TrpcContext = { userPublicId?: string | null; merchantPublicId: string | null; sessionId?: string | null; clientIp?: string; userAgent?: string | null; mode?: Mode };
 
