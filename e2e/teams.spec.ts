@@ -29,6 +29,9 @@ async function invite(page: Page, email: string, role: string) {
   await expect(page.getByText(`Undangan dikirim ke ${email}.`)).toBeVisible();
 }
 
+// Two people, three widths of screenshots and a dozen page loads: longer than one flow on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 const menu = (page: Page) => page.getByRole("navigation", { name: "Menu dashboard" }).last();
 
 test("owner invites a finance member, who accepts, sees only what finance may, and loses the session when removed", async ({ page, browser }) => {
