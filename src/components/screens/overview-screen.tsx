@@ -45,7 +45,7 @@ export function OverviewScreen() {
             <Notice tone="warning">
               <p className="font-medium">Saldo Anda {formatRupiah(overview.data.saldo)}.</p>
               <p className="mt-1">
-                <CreditsHint />
+                <CreditsHint linked={can("topups.create")} />
               </p>
             </Notice>
           ) : null}
@@ -56,9 +56,11 @@ export function OverviewScreen() {
               testId="overview-saldo"
               value={formatRupiah(overview.data.saldo)}
               hint={
-                <Link href="/balance" className="text-brand-600 hover:underline">
-                  Isi saldo
-                </Link>
+                can("topups.create") ? (
+                  <Link href="/balance" className="text-brand-600 hover:underline">
+                    Isi saldo
+                  </Link>
+                ) : null
               }
             />
             <Stat label="OTP terkirim hari ini" testId="overview-today" value={formatNumber(overview.data.today.total)} hint={failedHint(overview.data.today.failed)} />
