@@ -4,6 +4,7 @@
 // deleted, outlive the retention jobs, and export as CSV.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { operatorOn } from "@/server/services/audit/record-audit";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
@@ -67,7 +68,7 @@ describe("every change leaves exactly one audit row", () => {
     expect(brand.row).toMatchObject({ action: "brand.update", before: { brand_name: "Toko Audit" }, after: { brand_name: "Merek Baru" } });
   });
 
-  it("allowlist and rate limit (otpctl's merchant update), geo and fraud settings, unblocks, top-ups", async () => {
+  it("allowlist and rate limit (otpctl's merchant update), geo and fraud settings, unblocks, saldo adjustments, top-ups", async () => {
     const m = await account();
     const allow = await onlyRowOf(m.id, () => updateMerchant(m.id, { ipAllowlist: "203.0.113.1" }));
     expect(allow.row).toMatchObject({ actorType: "operator", actor: "operator", action: "allowlist.update", before: { ip_allowlist: "" }, after: { ip_allowlist: "203.0.113.1" }, ip: null });
@@ -85,6 +86,9 @@ describe("every change leaves exactly one audit row", () => {
     expect(level.row).toMatchObject({ action: "fraud_guard.update", before: { fraud_guard: "standard" }, after: { fraud_guard: "max" } });
     const unblock = await onlyRowOf(m.id, () => m.caller.fraud.unblock({ prefix: "62812" }));
     expect(unblock.row).toMatchObject({ action: "fraud.unblock", target: "62812", after: { lifted_blocks: 0 } });
+
+    const credit = await onlyRowOf(m.id, () => adjustBalance(m.id, 500, "koreksi tagihan"));
+    expect(credit.row).toMatchObject({ actorType: "operator", action: "saldo.adjust", target: "manual_credit", before: { saldo: 0 }, after: { saldo: 500, reason: "koreksi tagihan" } });
 
     const topup = await onlyRowOf(m.id, () => m.caller.topups.create({ amount: 100000 }));
     expect(topup.row).toMatchObject({ action: "topup.create", target: (topup.result as { topup_id: string }).topup_id, after: { amount: 100000 } });
