@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
-import { operatorOn } from "@/server/services/audit/record-audit";
+import { operatorOn, recordAudit } from "@/server/services/audit/record-audit";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
@@ -141,6 +141,17 @@ describe("the log itself", () => {
     await expect(m.caller.webhooks.setEventTypes({ eventTypes: ["otp.verified"] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(m.caller.members.remove({ userId: await ownerUserId(m.merchant_id) })).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await rows(m.id)).toEqual([]);
+  });
+
+  it("drops any field that looks like a secret, whatever a caller passes", async () => {
+    const m = await account();
+    const db = await getDb();
+    await db.$transaction((tx) =>
+      recordAudit(tx, { ...operatorOn(m.id), action: "test.fields", before: { secret: "whsec_x", password: "p", key_hash: "h", api_key: "sk", token: "t", otp_code: "123456", name: "lama" }, after: { name: "baru" } }),
+    );
+    const [row] = await rows(m.id);
+    expect(row).toMatchObject({ before: { name: "lama" }, after: { name: "baru" } });
+    expect(Object.keys(row.before as object)).toEqual(["name"]);
   });
 
   it("is append-only: the database refuses to change or delete a row", async () => {
