@@ -88,7 +88,7 @@ export function DashboardNav({ name, email, mode, role, permissions }: { name: s
           {account}
         </nav>
       ) : null}
-      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen print:hidden">
+      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen lg:overflow-y-auto print:hidden">
         <nav aria-label="Menu dashboard" className="flex flex-col gap-6">
           <Link href="/overview" className="px-3 text-xl font-bold tracking-tight text-brand-700">
             Sandi
