@@ -79,7 +79,7 @@ export function TeamScreen() {
                 <StackedRow key={m.user_id}>
                   <StackedCell label="Anggota">
                     <span className="font-medium">{m.name || m.email}</span>
-                    {m.you ? <Badge tone="blue">Anda</Badge> : null}
+                    {m.you ? <span className="ml-1.5"><Badge tone="blue">Anda</Badge></span> : null}
                     <span className="block text-xs text-slate-500">{m.email}</span>
                   </StackedCell>
                   <StackedCell label="Peran">
