@@ -1,9 +1,7 @@
 // The parts of the reference that apply to every endpoint: envelope, auth, IP
 // allowlist, rate limit, error codes.
-import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
 import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
-import { ERROR_STATUS } from "@/server/errors";
-import { ERROR_CONDITIONS } from "@/server/openapi/error-catalog";
+import { ERROR_TABLE, V3_ERROR_CODES } from "@/server/error-table";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { CallExamples } from "./call-examples";
 import { Code, CodeBlock, Prose } from "./prose";
@@ -126,20 +124,20 @@ export function RateLimitSection({ limit }: { limit: number }) {
 }
 
 export function ErrorTable() {
-  const rows = [...V3_ERROR_CODES].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+  const rows = [...V3_ERROR_CODES].sort((a, b) => ERROR_TABLE[a].status - ERROR_TABLE[b].status);
   return (
     <Section id="kode-error" title="Kode error">
       <StackedTable columns={ERROR_COLUMNS} caption="Kode error">
         {rows.map((code) => (
           <StackedRow key={code} className="align-top">
             <StackedCell label="HTTP" className="font-mono">
-              {ERROR_STATUS[code]}
+              {ERROR_TABLE[code].status}
             </StackedCell>
             <StackedCell label="error.code">
               <Code>{code}</Code>
             </StackedCell>
             <StackedCell label="Kapan" prose>
-              <Prose text={ERROR_CONDITIONS[code]} />
+              <Prose text={ERROR_TABLE[code].when} />
             </StackedCell>
           </StackedRow>
         ))}

@@ -23,7 +23,7 @@
 //
 // The handler's return value becomes {success:true, data, error:null} (HTTP 200);
 // an AppError becomes {success:false, data:null, error:{code, message[, details]}}
-// with the status from ERROR_STATUS; anything else is logged and answered as 500
+// with the status from the error table (error-table.ts); anything else is logged and answered as 500
 // INTERNAL_ERROR — never HTML, never a stack trace. Order (spec): bearer key →
 // IP allowlist → per-key rate limit → handler. Every response carries X-Request-Id,
 // authenticated ones RateLimit-*; every request is logged as one JSON line.

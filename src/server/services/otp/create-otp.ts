@@ -41,7 +41,7 @@ import { inboundMessage, newInboundToken } from "./inbound-token";
 import { OTP_FIELDS } from "./otp-fields";
 import { nextOtpId } from "./otp-id";
 import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, maxAttemptsFor, MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
-import type { ParsedCreation } from "./parse-creation";
+import type { CreationInput as ParsedCreation } from "@/schemas/v3/creation";
 import { presentCharged, type OtpFields } from "./present";
 import { log, messageOf } from "@/server/log";
 
