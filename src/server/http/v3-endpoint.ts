@@ -66,7 +66,11 @@ type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 export function routeOf<S extends z.ZodType, R extends z.ZodType>(endpoint: V3Endpoint<S, R>): Record<Exclude<Method, "HEAD">, V3Handler> {
   const method = endpoint.method === "get" ? "GET" : "POST";
   const wrap = endpoint.testOnly ? v3TestRoute : v3Route;
-  const handler = wrap(async (ctx) => endpoint.handle(ctx, await inputOf(endpoint, ctx)));
+  // The declaration rides along so a test can tell which one a route file serves.
+  const handler = Object.assign(
+    wrap(async (ctx) => endpoint.handle(ctx, await inputOf(endpoint, ctx))),
+    { endpoint },
+  );
   const { HEAD: _head, ...others } = methodNotAllowed([method]);
   return { ...others, [method]: handler };
 }
