@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/v3/openapi.json/route";
 import { ERROR_TABLE, V3_ERROR_CODES } from "@/server/error-table";
 import { errorEnvelope } from "@/server/openapi/document";
+import { answers } from "@/server/http/v3-endpoint";
 import { endpoints } from "@/server/openapi/endpoints";
 import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 
@@ -250,7 +251,7 @@ describe("OpenAPI document", () => {
     const doc = await documentJson();
     for (const e of endpoints) {
       const op = doc.paths[e.path][e.method];
-      for (const code of e.errors) {
+      for (const code of answers(e)) {
         const example = op.responses[String(ERROR_TABLE[code].status)]?.content["application/json"].examples[code]?.value;
         expect(example, `${e.path} ${code}`).toBeDefined();
         expect(errorEnvelope.safeParse(example).success).toBe(true);

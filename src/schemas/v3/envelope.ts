@@ -1,3 +1,5 @@
+// The /v3 error envelope's shape. Which codes /v3 answers, and with what status, is the
+// error table's (src/server/error-table.ts); here is what each code's error carries.
 import { z } from "zod";
 import type { V3ErrorCode } from "@/server/error-table";
 
