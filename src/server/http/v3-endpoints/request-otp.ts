@@ -2,7 +2,7 @@
 import { otpTransactionData, requestOtpBody } from "@/schemas/v3/otp";
 import { examples } from "@/server/openapi/examples";
 import { createOtp } from "@/server/services/otp/create-otp";
-import { IDEMPOTENCY_WINDOW_HOURS } from "@/server/services/otp/otp-rules";
+import { IDEMPOTENCY_WINDOW_HOURS, MISSCALL_CODE_LENGTH } from "@/server/services/otp/otp-rules";
 import { defineEndpoint } from "../v3-endpoint";
 import { CREATION_ERRORS, FALLBACK_TEXT } from "./creation-text";
 
@@ -13,7 +13,7 @@ export const requestOtpEndpoint = defineEndpoint({
   summary: "Buat OTP dengan kode dari server",
   description:
     "Membuat kode dengan CSPRNG dan mengirimkannya lewat channel. HTTP 200 untuk hasil `sent` maupun `failed`: baca `data.status`. Pengiriman yang gagal tidak dipotong. " +
-    "`misscall`: kodenya 4 digit terakhir nomor penelepon; `verification.prefix` adalah sisanya. `whatsapp_inbound`: status `pending`; pengguna mengirim `verification.message` ke `verification.wa_number`. " +
+    `\`misscall\`: kodenya ${MISSCALL_CODE_LENGTH} digit terakhir nomor penelepon; \`verification.prefix\` adalah sisanya. \`whatsapp_inbound\`: status \`pending\`; pengguna mengirim \`verification.message\` ke \`verification.wa_number\`. ` +
     `Dengan \`external_id\`, pengulangan dalam ${IDEMPOTENCY_WINDOW_HOURS} jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409. ` +
     FALLBACK_TEXT,
   input: {
