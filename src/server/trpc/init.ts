@@ -7,6 +7,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { isAppError } from "@/server/errors";
+import { ERROR_TABLE } from "@/server/error-table";
 import { findControlCharacter, findLoneSurrogate } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
 import { FORBIDDEN_MESSAGE, roleMay } from "@/server/services/members/permissions";
@@ -15,7 +16,6 @@ import type { Actor, ChangeBy } from "@/server/services/audit/record-audit";
 import type { Permission } from "@/schemas/dashboard/members";
 import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
-import { TRPC_CODE_BY_APP_CODE } from "./error-map";
 import "@/server/zod-messages";
 import { INTERNAL_ERROR_MESSAGE as GENERIC_ERROR } from "@/server/envelope.mjs";
 
@@ -39,12 +39,12 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   },
 });
 
-/** Domain errors become tRPC errors with the mapped code and the service's own message. */
+/** Domain errors become tRPC errors with the error table's tRPC code and the service's own message. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isAppError(result.error.cause)) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE_BY_APP_CODE[cause.code], message: cause.message, cause });
+    throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
   }
   return result;
 });

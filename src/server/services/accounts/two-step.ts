@@ -8,8 +8,9 @@ import { randomBase62 } from "@/server/lib/random";
 import { getDb } from "@/server/db/client";
 import { AppError, isAppError } from "@/server/errors";
 import { createOtp } from "@/server/services/otp/create-otp";
-import { parseCreation } from "@/server/services/otp/parse-creation";
 import { verifyOtp } from "@/server/services/otp/verify-otp";
+import { checkDestination } from "@/schemas/v3/destination";
+import { plainCreation } from "@/schemas/v3/creation";
 import type { TwoStepChannel, TwoStepConfirm, TwoStepDisable, TwoStepStart } from "@/schemas/dashboard/two-step";
 import { confirmPassword } from "./confirm-password";
 import { platformMerchant } from "./platform-merchant";
@@ -33,7 +34,10 @@ export function destinationHint(channel: TwoStepChannel, destination: string): s
 async function sendCode(purpose: Purpose, userPublicId: string, channel: TwoStepChannel, destination: string): Promise<CodeSent> {
   const platform = await platformMerchant();
   const externalId = `${bindingOf(purpose, userPublicId)}${randomBase62(16)}`;
-  const sent = await createOtp(platform, parseCreation({ channel, destination, external_id: externalId }, "request"));
+  // A number typed at setup, or one stored then: checked like any destination before it is used.
+  const checked = checkDestination(channel === "email" ? "email" : "phone", destination);
+  if (!checked.ok) throw new AppError("INVALID_NUMBER", checked.message);
+  const sent = await createOtp(platform, plainCreation(channel, checked.value, externalId));
   if (sent.status === "failed") throw new AppError("CHANNEL_UNAVAILABLE", "Kode tidak dapat dikirim ke tujuan itu. Periksa nomor atau alamatnya, lalu coba lagi.");
   return { otp_id: sent.otp_id, channel, hint: destinationHint(channel, destination) };
 }
@@ -50,7 +54,7 @@ async function codeIsRight(purpose: Purpose, userPublicId: string, otpId: string
   if (!otp?.externalId?.startsWith(bindingOf(purpose, userPublicId)) || !otp.destination) return { ok: false };
   if (destination !== undefined && otp.destination !== destination) return { ok: false };
   try {
-    const result = await verifyOtp(platform, { otp_id: otpId, otp: code });
+    const result = await verifyOtp(platform, { otpId, otp: code });
     return { ok: result.verified, channel: otp.channel, destination: otp.destination };
   } catch (err) {
     if (isAppError(err) && ["OTP_EXPIRED", "TOO_MANY_ATTEMPTS", "ALREADY_USED", "OTP_NOT_FOUND", "VALIDATION_ERROR"].includes(err.code)) return { ok: false };

@@ -1,4 +1,4 @@
-// POST /v3/topups (input parsed at the edge, parse-topup.ts): pick the method, price the fee, ask the gateway for
+// POST /v3/topups (input parsed at the edge by createTopupBody): pick the method, price the fee, ask the gateway for
 // a QR or VA, then store the invoice. The gateway is called first so that a
 // gateway failure leaves nothing behind (an orphaned gateway charge just expires).
 import { getDb } from "@/server/db/client";
@@ -7,7 +7,7 @@ import { GatewayError } from "@/server/payments/gateway";
 import { getPaymentGatewayForMode } from "@/server/payments/registry";
 import { topupInvoiceData, type TopupInvoiceData } from "@/schemas/v3/topups";
 import { adminFee } from "./admin-fee";
-import type { TopupRequest } from "./parse-topup";
+import type { TopupRequest } from "@/schemas/v3/topups";
 import { choosePaymentMethod } from "./payment-methods";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
 import { serviceName } from "./payee";
