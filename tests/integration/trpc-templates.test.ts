@@ -1,6 +1,7 @@
 // The template editor's procedures: the same rules as /v3/templates, on the world the
 // dashboard shows, and a live preview that renders drafts with the real renderer.
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
 import { callerFor } from "../harness/trpc";
 import { newMerchant } from "../harness/v3-fixtures";
 import { listTemplates } from "../harness/template-fixtures";
@@ -18,6 +19,11 @@ describe("templates in the dashboard", () => {
     await expect(test.templates.create(LOGIN)).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(test.templates.update({ name: "login", fragments: [{ channel: "sms", locale: "en", text: "no code" }] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await test.templates.remove({ name: "login" })).toEqual({ name: "login", deleted: true });
+    // Each change is in the live account's audit log, with the texts it set.
+    const db = await getDb();
+    const rows = await db.auditLog.findMany({ where: { merchantId: m.id, action: { startsWith: "template." } }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.action, r.target])).toEqual([["template.create", "login"], ["template.delete", "login"]]);
+    expect(rows[0].after).toEqual({ fragments: LOGIN.fragments });
     await expect(test.templates.remove({ name: "login" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkDestination } from "../v3/destination";
 import { LOCALE_VALUES } from "../v3/locale";
 import { otpTransactionData, verifyResultData } from "../v3/otp";
 import { templateName } from "../v3/templates";
@@ -6,13 +7,21 @@ import { templateName } from "../v3/templates";
 /** Channels a merchant can try from the dashboard: a code it receives and types back. */
 export const TEST_OTP_CHANNELS = ["whatsapp", "sms", "email"] as const;
 
-export const testOtpSendInput = z.object({
-  channel: z.enum(TEST_OTP_CHANNELS, "Pilih WhatsApp, SMS atau e-mail."),
-  destination: z.string().trim().min(1, "Isi nomor atau e-mail Anda.").max(254, "Tujuan terlalu panjang."),
-  /** From the template editor: try the template being edited, in the language shown. */
-  template: templateName.optional(),
-  locale: z.enum(LOCALE_VALUES).optional(),
-});
+/** The destination is checked (and an e-mail lower-cased) exactly as a /v3 body's. */
+export const testOtpSendInput = z
+  .object({
+    channel: z.enum(TEST_OTP_CHANNELS, "Pilih WhatsApp, SMS atau e-mail."),
+    destination: z.string().trim().min(1, "Isi nomor atau e-mail Anda.").max(254, "Tujuan terlalu panjang."),
+    /** From the template editor: try the template being edited, in the language shown. */
+    template: templateName.optional(),
+    locale: z.enum(LOCALE_VALUES).optional(),
+  })
+  .transform((input, ctx) => {
+    const checked = checkDestination(input.channel === "email" ? "email" : "phone", input.destination);
+    if (checked.ok) return { channel: input.channel, destination: checked.value, template: input.template ?? null, locale: input.locale ?? null };
+    ctx.addIssue({ code: "custom", message: checked.message, path: ["destination"] });
+    return z.NEVER;
+  });
 export type TestOtpSend = z.output<typeof testOtpSendInput>;
 
 export const testOtpVerifyInput = z.object({

@@ -15,7 +15,7 @@ import { hashCode } from "./code-hash";
 import { readCreation } from "./creation-answer";
 import { advanceFallback } from "./fallback";
 import { MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
-import type { ParsedCreation } from "./parse-creation";
+import type { CreationInput } from "@/schemas/v3/creation";
 import { presentCharged, type OtpRecord } from "./present";
 import type { FailureCode } from "@/server/channels/failure-codes";
 import type { MessageChoice } from "@/server/services/templates/message-choice";
@@ -34,7 +34,7 @@ export type FirstSendJob = {
   /** The OTP as reserved, and the saldo after its charge. */
   otp: OtpRecord;
   balance: bigint;
-  input: ParsedCreation;
+  input: CreationInput;
   code: string | null;
   brand: string;
   merchant: MerchantProfile;
@@ -90,7 +90,7 @@ async function deliver({ adapter, otp, input, code, brand, merchant, first, mess
 }
 
 /** A misscall without a calling number can never be verified: charge nothing for it, like any failed delivery. */
-function withoutUnverifiableMisscall(input: ParsedCreation, result: DeliveryResult): DeliveryResult {
+function withoutUnverifiableMisscall(input: CreationInput, result: DeliveryResult): DeliveryResult {
   if (input.channel !== "misscall" || result.outcome === "failed") return result;
   if ((result.caller ?? "").replace(/\D/g, "").length > MISSCALL_CODE_LENGTH) return result;
   return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "no_caller" satisfies FailureCode, sandboxMessage: result.sandboxMessage };

@@ -6,7 +6,8 @@
 import { Prisma } from "@/generated/prisma/client";
 import { cleanMessageText } from "@/lib/template-placeholders";
 import { MAX_TEMPLATES_PER_WORLD, TEMPLATE_NAME_PATTERN, type CreateTemplateInput, type TemplateData, type TemplateFragment } from "@/schemas/v3/templates";
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
+import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 import { AppError } from "@/server/errors";
 import { presentTemplate } from "./present-template";
 
@@ -31,13 +32,27 @@ export async function getTemplate(merchantId: number, name: string): Promise<Tem
   return presentTemplate(row);
 }
 
-export async function createTemplate(merchantId: number, input: CreateTemplateInput): Promise<TemplateData> {
+/** A dashboard change names its member (the audit log, docs/teams.md); an API key's change has no person to name. */
+async function audited<T>(by: ChangeBy | undefined, merchantId: number, action: string, target: string, change: (tx: Tx) => Promise<T & { after?: Record<string, unknown> }>): Promise<T> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const result = await change(tx);
+    if (by) await recordAudit(tx, { actor: by.actor, merchantId, action, target, after: result.after ?? null });
+    return result;
+  });
+}
+
+export async function createTemplate(merchantId: number, input: CreateTemplateInput, by?: ChangeBy): Promise<TemplateData> {
   const db = await getDb();
   if ((await db.messageTemplate.count({ where: { merchantId } })) >= MAX_TEMPLATES_PER_WORLD) {
     throw new AppError("VALIDATION_ERROR", `Paling banyak ${MAX_TEMPLATES_PER_WORLD} template; hapus yang tidak dipakai lagi.`);
   }
   try {
-    const row = await db.messageTemplate.create({ data: { merchantId, name: input.name, fragments: cleaned(input.fragments) } });
+    const fragments = cleaned(input.fragments);
+    const row = await audited(by, merchantId, "template.create", input.name, async (tx) => ({
+      ...(await tx.messageTemplate.create({ data: { merchantId, name: input.name, fragments } })),
+      after: { fragments },
+    }));
     return presentTemplate(row);
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
@@ -48,18 +63,25 @@ export async function createTemplate(merchantId: number, input: CreateTemplateIn
 }
 
 /** Replaces every fragment: a fragment left out goes back to Sandi's standard text. */
-export async function updateTemplate(merchantId: number, name: string, fragments: TemplateFragment[]): Promise<TemplateData> {
-  const db = await getDb();
+export async function updateTemplate(merchantId: number, name: string, fragments: TemplateFragment[], by?: ChangeBy): Promise<TemplateData> {
   if (!TEMPLATE_NAME_PATTERN.test(name)) throw templateNotFound(name);
-  const { count } = await db.messageTemplate.updateMany({ where: { merchantId, name }, data: { fragments: cleaned(fragments), updatedAt: new Date() } });
+  const stored = cleaned(fragments);
+  const { count } = await audited(by, merchantId, "template.update", name, async (tx) => {
+    const updated = await tx.messageTemplate.updateMany({ where: { merchantId, name }, data: { fragments: stored, updatedAt: new Date() } });
+    if (updated.count === 0) throw templateNotFound(name);
+    return { ...updated, after: { fragments: stored } };
+  });
   if (count === 0) throw templateNotFound(name);
   return getTemplate(merchantId, name);
 }
 
 /** OTPs already created with the template keep their messages; a later fallback send uses the standard text. */
-export async function deleteTemplate(merchantId: number, name: string): Promise<{ name: string; deleted: true }> {
-  const db = await getDb();
-  const { count } = TEMPLATE_NAME_PATTERN.test(name) ? await db.messageTemplate.deleteMany({ where: { merchantId, name } }) : { count: 0 };
-  if (count === 0) throw templateNotFound(name);
+export async function deleteTemplate(merchantId: number, name: string, by?: ChangeBy): Promise<{ name: string; deleted: true }> {
+  if (!TEMPLATE_NAME_PATTERN.test(name)) throw templateNotFound(name);
+  await audited(by, merchantId, "template.delete", name, async (tx) => {
+    const { count } = await tx.messageTemplate.deleteMany({ where: { merchantId, name } });
+    if (count === 0) throw templateNotFound(name);
+    return {};
+  });
   return { name, deleted: true };
 }

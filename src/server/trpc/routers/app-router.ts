@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
 import { fraudRouter } from "./fraud";
 import { insightsRouter } from "./insights";
+import { membersRouter } from "./members";
 import { reportsRouter } from "./reports";
 import { templatesRouter } from "./templates";
 import { testOtpRouter } from "./test-otp";
@@ -14,6 +15,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   fraud: fraudRouter,
   insights: insightsRouter,
+  members: membersRouter,
   reports: reportsRouter,
   templates: templatesRouter,
   testOtp: testOtpRouter,

@@ -1,11 +1,6 @@
-import { updateTemplateBody } from "@/schemas/v3/templates";
-import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
-import { deleteTemplate, getTemplate, updateTemplate } from "@/server/services/templates/manage-templates";
-import { parseV3Body } from "@/server/validation";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { deleteTemplateEndpoint, getTemplateEndpoint, updateTemplateEndpoint } from "@/server/http/v3-endpoints/templates";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v3Route(async (ctx) => getTemplate(ctx.merchant.id, ctx.params.name ?? ""));
-export const PUT = v3Route(async (ctx) => updateTemplate(ctx.merchant.id, ctx.params.name ?? "", parseV3Body(updateTemplateBody, await ctx.json()).fragments));
-export const DELETE = v3Route(async (ctx) => deleteTemplate(ctx.merchant.id, ctx.params.name ?? ""));
-export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(getTemplateEndpoint, updateTemplateEndpoint, deleteTemplateEndpoint);
