@@ -40,8 +40,9 @@ export default tseslint.config(
   boundary(["src/server/**", "src/proxy.ts"], [UI], ["src/server/services/**", "src/server/lib/**", "src/server/channels/**", "src/server/payments/**", "src/server/trpc/routers/**"]),
   // Server code logs through src/server/log.ts (structured lines with the request id), never the console.
   { files: ["src/server/**"], rules: { "no-restricted-globals": ["error", { name: "console", message: "Log through src/server/log.ts." }] } },
+  // Command lines and the server process's entry (a start-up failure goes to stderr before any logger exists) print.
   {
-    files: ["src/cli/**", "scripts/**", "sdk/*/test/**", "sdk/*/examples/**", "bench/**", "e2e/**", "tests/**", "src/server/log.ts"],
+    files: ["src/cli/**", "src/server/front/serve.mjs", "scripts/**", "sdk/*/test/**", "sdk/*/examples/**", "bench/**", "e2e/**", "tests/**", "src/server/log.ts"],
     rules: { "no-console": "off", "no-restricted-globals": "off" },
   },
 );

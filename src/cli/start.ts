@@ -17,7 +17,7 @@ import { buildWhenNeeded, productionBuildProblem } from "./start-build";
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 // Next.js behind a small front that answers, with the envelope, the requests Next cannot represent (see serve.mjs).
-const serveScript = path.join(root, "src", "cli", "serve.mjs");
+const serveScript = path.join(root, "src", "server", "front", "serve.mjs");
 
 // A signal during start-up (Ctrl-C while the first build runs) must still stop the
 // embedded database this process brought up; once the server runs, it is forwarded

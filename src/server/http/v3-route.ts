@@ -17,7 +17,7 @@
 //
 // Each exported handler is a Fetch handler (Request → Response, what Next calls) that
 // also carries `.direct`, the same endpoint for the production front
-// (src/cli/v3-dispatch.mjs), which hands over the parsed node request and writes the
+// (src/server/front/v3-dispatch.mjs), which hands over the parsed node request and writes the
 // answer's string itself: building and reading back Fetch objects cost more than the
 // rest of a 404 together.
 //

@@ -11,7 +11,7 @@
 // installFront, so tests can import it without starting a server.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import { errorBody } from "../server/envelope.mjs";
+import { errorBody } from "../envelope.mjs";
 
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
