@@ -8,7 +8,7 @@ import path from "node:path";
 import { EnvError, getEnv, requireSharedSecrets } from "@/env";
 import { getChannelAdapter } from "@/server/channels/registry";
 import { getPaymentGateway } from "@/server/payments/registry";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import { resolveDatabase } from "@/server/db/database-url";
 import { prepareSchema, SchemaError } from "@/server/db/schema-check";
 import { log } from "@/server/log";

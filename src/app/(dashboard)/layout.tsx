@@ -7,7 +7,7 @@ import { DashboardNav } from "@/components/dashboard/nav";
 import { TrpcReactProvider } from "@/components/trpc-provider";
 import { getSignedInSession } from "@/server/auth/session";
 import { isSandboxChannel } from "@/server/channels/registry";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import { MODE_COOKIE, type Mode } from "@/schemas/mode";
 
 export const dynamic = "force-dynamic";
