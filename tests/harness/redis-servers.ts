@@ -13,7 +13,7 @@ import { getLoginThrottleStore } from "@/server/auth/login-throttle";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
 import { getFraudStore } from "@/server/services/fraud/fraud-store";
-import { freePort } from "@/server/db/embedded-postgres";
+import { freePort } from "@/dev/embedded-postgres";
 import { waitFor } from "./wait-for";
 
 export { freePort };
