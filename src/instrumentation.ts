@@ -22,7 +22,7 @@ export async function register(): Promise<void> {
       await startTracing();
     }
     if (env.METRICS_PORT) {
-      const { startConfiguredMetricsServer } = await import("@/server/metrics/exposition");
+      const { startConfiguredMetricsServer } = await import("@/server/metrics-scrape/exposition");
       await startConfiguredMetricsServer();
     }
     // Dev reloads may call register again in the same process; one loop is enough.

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { getEnv } from "@/env";
-import { sandiMetrics } from "./registry";
+import { sandiMetrics } from "@/server/metrics/registry";
 import { addScrapeGauges } from "./scrape-gauges";
 import { log, messageOf } from "@/server/log";
 
