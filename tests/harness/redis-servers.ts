@@ -11,8 +11,8 @@ import Redis from "ioredis";
 import { afterAll, beforeAll } from "vitest";
 import { getLoginThrottleStore } from "@/server/auth/login-throttle";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
-import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
-import { getFraudStore } from "@/server/services/fraud/fraud-store";
+import { failFastRedis, type RedisClient } from "@/server/redis/fail-fast-redis";
+import { getFraudStore } from "@/server/services/fraud/detection-store";
 import { freePort } from "@/dev/embedded-postgres";
 import { waitFor } from "./wait-for";
 

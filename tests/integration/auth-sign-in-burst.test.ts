@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_FAILURES, MemoryThrottleStore, RedisThrottleStore, type LoginThrottleStore } from "@/server/auth/login-throttle";
 import { signInWithPassword, type SignInResult } from "@/server/auth/password-sign-in";
-import { FallbackThrottleStore, throttleRedisClient } from "@/server/auth/throttle-fallback";
+import { FallbackThrottleStore } from "@/server/auth/throttle-fallback";
+import { failFastRedis } from "@/server/redis/fail-fast-redis";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { freePort, startRedisServer } from "../harness/redis-server";
 import { waitFor } from "../harness/wait-for";
@@ -20,7 +21,7 @@ afterEach(async () => {
 
 /** The store getLoginThrottleStore builds for a REDIS_URL, on its own client and key prefix. */
 function appStore(url: string): { store: LoginThrottleStore; status: () => string } {
-  const client = throttleRedisClient(url);
+  const client = failFastRedis(url);
   cleanups.push(async () => client.disconnect());
   return { store: new FallbackThrottleStore(new RedisThrottleStore(client, `test:burst:${randomBytes(6).toString("hex")}:`), new MemoryThrottleStore()), status: () => client.status };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { getLoginThrottleStore, MAX_FAILURES } from "@/server/auth/login-throttle";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
+import { closeRateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
@@ -45,9 +46,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  const holder = globalThis as unknown as { __sandiRateLimiter?: { limiter: { primary?: { close?: () => Promise<void> } } } };
-  await holder.__sandiRateLimiter?.limiter.primary?.close?.();
-  holder.__sandiRateLimiter = undefined;
+  await closeRateLimiter();
   await getLoginThrottleStore().close?.();
   await stopRedis();
   if (previousRedisUrl === undefined) delete process.env.REDIS_URL;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { RedisThrottleStore } from "@/server/auth/login-throttle";
 import { getRateLimiter, RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
+import { FallbackFraudStore } from "@/server/services/fraud/detection-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";

@@ -8,12 +8,11 @@
 // Redis (shared by every instance) and in this process too, the larger count deciding
 // (throttle-fallback.ts); without it, in this process (one instance, which is the
 // no-configuration default).
-import { getEnv } from "@/env";
 import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
-import type { RedisClient } from "@/server/lib/fail-fast-redis";
-import { redisScript, type RedisScript } from "@/server/lib/redis-script";
-import { FallbackThrottleStore, throttleRedisClient } from "./throttle-fallback";
-import { onShutdown } from "@/server/lifecycle.mjs";
+import { failFastRedis, type RedisClient } from "@/server/redis/fail-fast-redis";
+import { redisScript, type RedisScript } from "@/server/redis/redis-script";
+import { storePerRedisUrl, whenConnected } from "@/server/redis/redis-with-stand-in";
+import { FallbackThrottleStore } from "./throttle-fallback";
 
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 50;
@@ -84,12 +83,12 @@ return 0`;
 export class RedisThrottleStore implements LoginThrottleStore {
   private readonly forgiveScript: RedisScript;
 
-  constructor(private readonly redis: RedisClient, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {
+  constructor(readonly redis: RedisClient, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {
     this.forgiveScript = redisScript(redis, "sandiThrottleForgive", FORGIVE_SCRIPT);
   }
 
   async increment(key: string): Promise<number> {
-    await this.ready();
+    await whenConnected(this.redis);
     const results = await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec();
     // A transaction that could not be sent resolves with per-command errors (or null) instead of rejecting.
     const [error, count] = results?.[0] ?? [new Error("Redis transaction discarded"), null];
@@ -98,68 +97,36 @@ export class RedisThrottleStore implements LoginThrottleStore {
   }
 
   async forgive(key: string): Promise<void> {
-    await this.ready();
+    await whenConnected(this.redis);
     await this.forgiveScript([this.prefix + key], []);
   }
 
   async clear(key: string): Promise<void> {
-    await this.ready();
+    await whenConnected(this.redis);
     await this.redis.del(this.prefix + key);
   }
 
   async remember(key: string, seconds: number): Promise<void> {
-    await this.ready();
+    await whenConnected(this.redis);
     await this.redis.set(this.prefix + key, "1", "EX", seconds);
   }
 
   async recalls(key: string): Promise<boolean> {
-    await this.ready();
+    await whenConnected(this.redis);
     return (await this.redis.exists(this.prefix + key)) === 1;
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
   }
-
-  /**
-   * A client without an offline queue refuses commands until it is connected, so a
-   * connection attempt under way (the first one after start-up, or one during an
-   * outage) gets a moment to finish; a client waiting to retry fails at once.
-   */
-  private async ready(): Promise<void> {
-    const status = this.redis.status;
-    if (status !== "connecting" && status !== "connect") return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.redis.off("ready", done);
-        resolve();
-      };
-      const timer = setTimeout(done, CONNECT_WAIT_MS);
-      this.redis.once("ready", done);
-    });
-  }
 }
 
-const CONNECT_WAIT_MS = 500;
-
-const holder = globalThis as unknown as { __sandiLoginThrottle?: { url: string | undefined; store: LoginThrottleStore } };
-onShutdown("close", () => {
-  const current = holder.__sandiLoginThrottle;
-  holder.__sandiLoginThrottle = undefined;
-  return current?.store.close?.();
-});
+const perProcess = storePerRedisUrl("LoginThrottle", (url): LoginThrottleStore =>
+  url ? new FallbackThrottleStore(new RedisThrottleStore(failFastRedis(url)), new MemoryThrottleStore()) : new MemoryThrottleStore(),
+);
 
 /** Per process, for the configured REDIS_URL (a changed URL, in tests, gets a new store). */
-export function getLoginThrottleStore(): LoginThrottleStore {
-  const url = getEnv().REDIS_URL;
-  if (!holder.__sandiLoginThrottle || holder.__sandiLoginThrottle.url !== url) {
-    void holder.__sandiLoginThrottle?.store.close?.();
-    const store = url ? new FallbackThrottleStore(new RedisThrottleStore(throttleRedisClient(url)), new MemoryThrottleStore()) : new MemoryThrottleStore();
-    holder.__sandiLoginThrottle = { url, store };
-  }
-  return holder.__sandiLoginThrottle.store;
-}
+export const getLoginThrottleStore = perProcess.get;
 
 export function throttleKey(email: string, ip: string): string {
   return `${email.trim().toLowerCase()}|${ip}`;

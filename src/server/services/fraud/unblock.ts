@@ -3,7 +3,7 @@
 // prefix is trusted for a while, so the surge that was real is not blocked again at once.
 import { AppError } from "@/server/errors";
 import { markUnblocked } from "./block-log";
-import { getFraudStore } from "./fraud-store";
+import { getFraudStore } from "./detection-store";
 import { TRUST_AFTER_UNBLOCK_MS, WINDOW_MINUTES } from "./levels";
 import { PREFIX_PATTERN } from "./prefix";
 
