@@ -6,7 +6,7 @@
 // different merchants and API keys spread over the nodes while each call stays on one.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { RedisThrottleStore } from "@/server/auth/login-throttle";
+import { RedisThrottleStore } from "@/server/throttle/throttle-store";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
 import { getRateLimiter, RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";

@@ -120,7 +120,7 @@ function decodable(path) {
   }
 }
 
-/** Must equal PEER_ADDRESS_HEADER in src/server/lib/client-ip.ts (a test checks it). */
+/** Must equal PEER_ADDRESS_HEADER in src/server/http/client-ip.ts (a test checks it). */
 export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
 
 /** Headers that steer Next's router (RSC payloads, server actions, prefetches, middleware); no API client has a use for them. */

@@ -35,7 +35,7 @@ import { AppError, isAppError } from "@/server/errors";
 import { errorBody, MAX_BODY_BYTES, successBody } from "@/server/envelope.mjs";
 import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
-import { resolveClientIp } from "@/server/lib/client-ip";
+import { resolveClientIp } from "./client-ip";
 import { isIpAllowed } from "@/server/lib/ip-allowlist";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
 import { parseJsonBody } from "./read-json-body";

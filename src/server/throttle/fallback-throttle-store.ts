@@ -7,12 +7,12 @@
 // and more guesses than the limit were checked. The local count is taken
 // synchronously, so within one process simultaneous attempts get distinct numbers.
 import { RedisWithStandIn, type RedisBacked } from "@/server/redis/redis-with-stand-in";
-import type { LoginThrottleStore } from "./login-throttle";
+import type { ThrottleStore } from "./throttle-store";
 
-export class FallbackThrottleStore implements LoginThrottleStore {
-  private readonly shared: RedisWithStandIn<LoginThrottleStore>;
+export class FallbackThrottleStore implements ThrottleStore {
+  private readonly shared: RedisWithStandIn<ThrottleStore>;
 
-  constructor(primary: LoginThrottleStore & RedisBacked, private readonly local: LoginThrottleStore) {
+  constructor(primary: ThrottleStore & RedisBacked, private readonly local: ThrottleStore) {
     this.shared = new RedisWithStandIn("sign-in throttle", primary, local);
   }
 
@@ -42,7 +42,7 @@ export class FallbackThrottleStore implements LoginThrottleStore {
     await this.shared.close();
   }
 
-  private async sharedValue<T>(call: (store: LoginThrottleStore) => Promise<T>): Promise<T | undefined> {
+  private async sharedValue<T>(call: (store: ThrottleStore) => Promise<T>): Promise<T | undefined> {
     const answer = await this.shared.sharedAnswer(call);
     return answer.ok ? answer.value : undefined;
   }

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { getEnv } from "@/env";
-import { normalizeIp } from "./ip-allowlist";
-import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "./proxy-ranges";
+import { normalizeIp } from "@/server/lib/ip-allowlist";
+import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "@/server/lib/proxy-ranges";
 
 /**
  * The connection's address, as the production server's front (src/server/front/serve-front.mjs,
