@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { getDb, type Tx } from "@/server/db/client";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedStatement } from "@/server/db/sql";
 import { recordReceipt } from "@/server/metrics/record";
 import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
 import { applyLedgerChange } from "@/server/services/credits/ledger";
@@ -85,7 +85,7 @@ export async function applyEarlyReceipts(): Promise<number> {
 export async function applySandboxReceipts(now = new Date()): Promise<number> {
   let applied = 0;
   for (let pass = 0; pass < SANDBOX_PASSES; pass++) {
-    const quiet = await runAlone<{ n: string }>(confirmQuietSandboxSends, [now, SANDBOX_BATCH]);
+    const quiet = await runAutocommit<{ n: string }>(confirmQuietSandboxSends, [now, SANDBOX_BATCH]);
     const announced = await applyAnnouncedSandboxReceipts(now);
     const n = Number(quiet[0]?.n ?? 0) + announced;
     applied += n;
@@ -97,7 +97,7 @@ export async function applySandboxReceipts(now = new Date()): Promise<number> {
 const SANDBOX_BATCH = 500;
 const SANDBOX_PASSES = 10;
 
-const confirmQuietSandboxSends = statement(
+const confirmQuietSandboxSends = namedStatement(
   "sandbox-receipts",
   `WITH due AS (
      SELECT d.id, d.otp_transaction_id FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id

@@ -3,7 +3,7 @@
 // too new to have one. Shares, not volumes: compared with the merchant's current total
 // they say how many creations a prefix should be getting now, whatever the time of day.
 // The last hour is left out, so an attack under way never becomes its own baseline.
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedStatement } from "@/server/db/sql";
 import { prefixOf } from "./prefix";
 
 export type PrefixUsual = { share: number; verifiedRate: number };
@@ -23,7 +23,7 @@ const DEFAULT_VERIFIED_RATE = 0.75;
 // The newest creations first, at most SAMPLE of them, grouped by their first six digits
 // (the longest country code plus three): the prefix itself is computed here, not in SQL.
 const history = (scope: "merchant" | "platform") =>
-  statement(
+  namedStatement(
     `fraud-baseline-${scope}`,
     `SELECT head, count(*)::int AS n, count(*) FILTER (WHERE status = 'verified')::int AS verified FROM (
        SELECT left(destination_key, 6) AS head, status FROM otp_transactions
@@ -59,13 +59,13 @@ type Cached = { at: number; value: Promise<Baseline | null> };
 const cache = new Map<string, Cached>();
 
 async function loadMerchant(merchantId: number): Promise<Baseline | null> {
-  const own = summarize(await runAlone<Row>(history("merchant"), [SAMPLE.merchant, merchantId]), "merchant");
+  const own = summarize(await runAutocommit<Row>(history("merchant"), [SAMPLE.merchant, merchantId]), "merchant");
   if (own.size >= MIN_HISTORY) return own;
   return cached("platform", loadPlatform);
 }
 
 async function loadPlatform(): Promise<Baseline | null> {
-  const platform = summarize(await runAlone<Row>(history("platform"), [SAMPLE.platform]), "platform");
+  const platform = summarize(await runAutocommit<Row>(history("platform"), [SAMPLE.platform]), "platform");
   return platform.size >= MIN_HISTORY ? platform : null;
 }
 

@@ -17,7 +17,7 @@
 //    message), or refunds a failed delivery with its ledger row (failures are free).
 import { VendorUnavailableError, type ChannelAdapter, type DeliveryResult, type SandboxMessageRecord } from "@/server/channels/channel";
 import { getAdapterForMode } from "@/server/channels/registry";
-import { oneStatementTransaction, runAlone, statement, type Bound } from "@/server/db/sql";
+import { pipelinedTransaction, runAutocommit, namedStatement, type BoundStatement } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { advisoryLockKey } from "@/server/lib/hashing";
 import { randomDigits } from "@/server/lib/random";
@@ -47,13 +47,13 @@ import { log, messageOf } from "@/server/log";
 
 // The destination's lock is taken right after BEGIN, before the limits are counted, so
 // the counting statement's snapshot sees every creation that held the lock before.
-const lockDestination = statement("otp-destination-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
+const lockDestination = namedStatement("otp-destination-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
 
-function opening(lock: bigint | null): Bound | undefined {
+function destinationLock(lock: bigint | null): BoundStatement | undefined {
   return lock === null ? undefined : { sql: lockDestination, values: [lock.toString()] };
 }
 
-const reserve = statement(
+const reserve = namedStatement(
   "otp-reserve",
   `WITH claim AS (
      INSERT INTO idempotency_keys (merchant_id, external_id, otp_id, fingerprint, created_at)
@@ -95,13 +95,13 @@ const reserve = statement(
    FROM gate`,
 );
 
-const dispatch = statement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
+const dispatch = namedStatement("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
 
 /**
  * The send went out: the OTP and its first delivery record it, with the sandbox's copy, when
  * the next fallback is due ($12) or the sandbox's own receipt ($11), and otp.sent for a subscribed endpoint.
  */
-const recordSent = statement(
+const recordSent = namedStatement(
   "otp-sent",
   `WITH sent AS (
      UPDATE otp_transactions SET status = $2::"OtpStatus", provider = $3::text, provider_message_id = $4::text,
@@ -120,7 +120,7 @@ const recordSent = statement(
 );
 
 /** A failed or abandoned delivery: refund with its ledger row, mark it failed, keep the sandbox's copy, free the external_id when asked. */
-const recordFailed = statement(
+const recordFailed = namedStatement(
   "otp-failed",
   `WITH refund AS (
      UPDATE merchants SET saldo = saldo + $3::int, updated_at = now() WHERE id = $2::int RETURNING saldo
@@ -145,7 +145,7 @@ const recordFailed = statement(
    SELECT saldo::text FROM refund`,
 );
 
-const readClaimed = statement(
+const readClaimed = namedStatement(
   "otp-replay",
   `SELECT ${OTP_FIELDS}, m.saldo::text AS saldo FROM otp_transactions o JOIN merchants m ON m.id = o.merchant_id WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
@@ -248,7 +248,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
   try {
     // BEGIN with the lock, the reservation and its COMMIT leave in one write; whatsapp_inbound
     // answers straight after this transaction, so it must be durable by itself.
-    const [row] = await oneStatementTransaction<{ saldo: string; id: string }>({ sql: reserve, values }, { asyncCommit: !inbound, opening: opening(lock) }).catch((err: unknown) => {
+    const [row] = await pipelinedTransaction<{ saldo: string; id: string }>({ sql: reserve, values }, { asyncCommit: !inbound, lock: destinationLock(lock) }).catch((err: unknown) => {
       throw refusalOf(err) ?? err;
     });
     reserved = { id: row.id, otp, balance: BigInt(row.saldo), externalId: input.externalId };
@@ -273,7 +273,7 @@ export async function createOtp(merchant: MerchantProfile, input: ParsedCreation
 type Send = { adapter: ChannelAdapter; reserved: Reserved; input: ParsedCreation; code: string | null; brand: string; merchant: MerchantProfile };
 
 async function sendAndFinalize(send: Send): Promise<OtpTransactionData> {
-  if (!send.adapter.inProcess) await runAlone(dispatch, [send.reserved.id]);
+  if (!send.adapter.inProcess) await runAutocommit(dispatch, [send.reserved.id]);
   const result = await deliver(send);
   const answer = await finalize(send, result);
   if (answer.status !== "failed" || send.input.fallback.length === 0) return answer;
@@ -338,7 +338,7 @@ async function refund(reserved: Reserved, merchant: MerchantProfile, o: RefundOp
     o.announce && !o.fallsBack
       ? [otpEvent("otp.failed", stateOf(reserved, "failed"), merchant.livemode, now, { reason: o.reason.slice(0, 500) })]
       : [];
-  const [row] = await runAlone<{ saldo: string }>(recordFailed, [
+  const [row] = await runAutocommit<{ saldo: string }>(recordFailed, [
     reserved.id,
     merchant.id,
     reserved.otp.price,
@@ -397,7 +397,7 @@ async function finalize({ reserved, input, merchant }: Send, delivered: Delivery
   const events = [
     otpEvent(result.outcome === "success" ? "otp.delivered" : "otp.sent", stateOf(reserved, result.outcome), merchant.livemode, sentAt, deliveryEventData(delivery)),
   ];
-  await runAlone(recordSent, [
+  await runAutocommit(recordSent, [
     reserved.id,
     result.outcome,
     result.provider,
@@ -433,7 +433,7 @@ async function answerExistingClaim(merchantId: number, claim: Claim, fingerprint
 
 /** The creation answer for an OTP as it now stands, with the current saldo. */
 async function readCreation(merchantId: number, otpId: string): Promise<OtpTransactionData> {
-  const [row] = await runAlone<OtpFields & { saldo: string }>(readClaimed, [otpId, merchantId]);
+  const [row] = await runAutocommit<OtpFields & { saldo: string }>(readClaimed, [otpId, merchantId]);
   if (!row) throw new AppError("INTERNAL_ERROR");
   return presentCharged(row, BigInt(row.saldo));
 }

@@ -1,4 +1,4 @@
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedStatement } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import type { OtpDetailData } from "@/schemas/v3/otp";
 import { presentDelivery, type DeliveryFacts } from "./deliveries";
@@ -6,7 +6,7 @@ import { OTP_FIELDS } from "./otp-fields";
 import { OTP_ID_PATTERN } from "./otp-rules";
 import { presentDetail, type OtpFields } from "./present";
 
-const readOtp = statement(
+const readOtp = namedStatement(
   "otp-read",
   `SELECT ${OTP_FIELDS},
      (SELECT COALESCE(json_agg(json_build_object('channel', d.channel, 'status', d.status, 'price', d.price, 'charged', d.charged, 'sentAt', d.sent_at) ORDER BY d.seq), '[]')
@@ -16,7 +16,7 @@ const readOtp = statement(
 
 /** GET /v3/otp/{otp_id}: read-only; another merchant's id is indistinguishable from an unknown one. */
 export async function getOtp(merchantId: number, otpId: string): Promise<OtpDetailData> {
-  const [otp] = OTP_ID_PATTERN.test(otpId) ? await runAlone<OtpFields & { deliveries: DeliveryFacts[] }>(readOtp, [otpId, merchantId]) : [];
+  const [otp] = OTP_ID_PATTERN.test(otpId) ? await runAutocommit<OtpFields & { deliveries: DeliveryFacts[] }>(readOtp, [otpId, merchantId]) : [];
   if (!otp) throw new AppError("OTP_NOT_FOUND");
   return presentDetail(otp, otp.deliveries.map(presentDelivery));
 }

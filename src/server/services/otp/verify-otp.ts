@@ -3,7 +3,7 @@
 // or the counted mismatch is written in the other, sent with its COMMIT. Parallel
 // verifies of one OTP give exactly one verified:true and count every mismatch exactly once.
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
-import { oneStatementTransaction, statement } from "@/server/db/sql";
+import { pipelinedTransaction, namedStatement } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
 import { noteVerified } from "@/server/services/fraud/verifications";
@@ -29,13 +29,13 @@ type LockedOtp = {
 };
 
 /** Written with BEGIN (one wait): the row, locked for this transaction. */
-const lockOtp = statement(
+const lockOtp = namedStatement(
   "verify-lock",
   `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
    FROM otp_transactions WHERE otp_id = $1::text AND merchant_id = $2::int FOR UPDATE`,
 );
 
-const markVerified = statement(
+const markVerified = namedStatement(
   "verify-verified",
   `WITH verified AS (
      UPDATE otp_transactions SET status = 'verified', verified_at = $2::timestamptz, next_fallback_at = NULL, fallback_code = NULL, updated_at = now()
@@ -45,7 +45,7 @@ const markVerified = statement(
 );
 
 /** A counted mismatch; the one that reaches the limit ($2) locks the OTP: its fallback chain stops, and otp.locked goes to a subscribed endpoint. */
-const countMismatch = statement(
+const countMismatch = namedStatement(
   "verify-mismatch",
   `WITH counted AS (
      UPDATE otp_transactions SET attempts = attempts + 1,
@@ -68,8 +68,8 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
   // The row the right code verified; null after a mismatch.
   const outcome: { verified: LockedOtp | null } = { verified: null };
-  await oneStatementTransaction((opened) => {
-    const row = opened[0] as LockedOtp | undefined;
+  await pipelinedTransaction(([lockedRow]) => {
+    const row = lockedRow as LockedOtp | undefined;
     if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
@@ -90,7 +90,7 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
           ]
         : [];
     return { sql: countMismatch, values: [row.id, row.max_attempts, ...outboxArrays(locked), now] };
-  }, { opening: { sql: lockOtp, values: [otpId, merchant.id] } });
+  }, { lock: { sql: lockOtp, values: [otpId, merchant.id] } });
   const matched = outcome.verified;
   if (!matched) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
   noteVerified(merchant.id, matched.channel, matched.destination, now);
