@@ -26,10 +26,10 @@ export async function register(): Promise<void> {
       await startConfiguredMetricsServer();
     }
     // Dev reloads may call register again in the same process; one loop is enough.
-    const holder = globalThis as unknown as { __sandiWorker?: unknown };
-    if (env.RUN_WORKER_IN_APP && !holder.__sandiWorker) {
+    const processWide = globalThis as unknown as { __sandiWorker?: unknown };
+    if (env.RUN_WORKER_IN_APP && !processWide.__sandiWorker) {
       const { startWorker } = await import("@/server/worker/background-worker");
-      holder.__sandiWorker = startWorker();
+      processWide.__sandiWorker = startWorker();
     }
     recordStartUp({ ok: true });
   } catch (error) {

@@ -232,8 +232,8 @@ async function withLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = Number(readFileSafe(file));
-      if (holder && !isAlive(holder)) {
+      const processWide = Number(readFileSafe(file));
+      if (processWide && !isAlive(processWide)) {
         unlinkSafe(file);
         continue;
       }

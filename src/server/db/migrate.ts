@@ -94,7 +94,7 @@ export async function migrate(databaseUrl: string, migrations = readMigrations()
 
 /**
  * Polls instead of waiting in pg_advisory_lock: a waiting call is an open transaction,
- * which the lock holder's CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock).
+ * which the lock processWide's CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock).
  */
 async function takeMigrateLock(client: pg.Client): Promise<void> {
   for (;;) {

@@ -20,13 +20,13 @@ function tokenMatches(authorization: string | null | undefined, token: string): 
   return timingSafeEqual(digest(presented), digest(token));
 }
 
-const holder = globalThis as unknown as { __sandiScrapeGauges?: boolean };
+const processWide = globalThis as unknown as { __sandiScrapeGauges?: boolean };
 
 /** The registry with its scrape-time gauges added (once per process). */
 function fullRegistry() {
   const { registry } = sandiMetrics();
-  if (!holder.__sandiScrapeGauges) {
-    holder.__sandiScrapeGauges = true;
+  if (!processWide.__sandiScrapeGauges) {
+    processWide.__sandiScrapeGauges = true;
     addScrapeGauges(registry);
   }
   return registry;

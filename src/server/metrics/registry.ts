@@ -31,14 +31,14 @@ function define(registry: Registry) {
 
 export type SandiMetrics = ReturnType<typeof define>;
 
-const holder = globalThis as unknown as { __sandiMetrics?: SandiMetrics };
+const processWide = globalThis as unknown as { __sandiMetrics?: SandiMetrics };
 
 export function sandiMetrics(): SandiMetrics {
-  if (!holder.__sandiMetrics) {
+  if (!processWide.__sandiMetrics) {
     const registry = new Registry();
     // Process CPU, memory, event-loop lag and GC: sampled by prom-client off the request path.
     collectDefaultMetrics({ register: registry });
-    holder.__sandiMetrics = define(registry);
+    processWide.__sandiMetrics = define(registry);
   }
-  return holder.__sandiMetrics;
+  return processWide.__sandiMetrics;
 }
