@@ -37,8 +37,15 @@ export class RedisWithStandIn<S> {
 
   /** Redis's answer, or the stand-in's when Redis cannot give one. */
   async run<T>(call: (store: S) => Promise<T>): Promise<T> {
-    const answer = await this.sharedAnswer(call);
-    return answer.ok ? answer.value : call(this.standIn);
+    if (performance.now() < this.pausedUntil) return call(this.standIn);
+    try {
+      const value = await call(this.shared);
+      if (this.degraded) this.recovered();
+      return value;
+    } catch (err) {
+      this.failed(err);
+      return call(this.standIn);
+    }
   }
 
   /** Redis's answer, or `{ ok: false }` while it fails or during the pause after a failure. */
@@ -46,19 +53,24 @@ export class RedisWithStandIn<S> {
     if (performance.now() < this.pausedUntil) return { ok: false };
     try {
       const value = await call(this.shared);
-      if (this.degraded) {
-        this.degraded = false;
-        log.warn(`${this.name} store reachable again; shared state resumed`);
-      }
+      if (this.degraded) this.recovered();
       return { ok: true, value };
     } catch (err) {
-      this.pausedUntil = performance.now() + PAUSE_AFTER_FAILURE_MS;
-      if (!this.degraded) {
-        this.degraded = true;
-        log.warn({ error: messageOf(err) }, `${this.name} store unavailable; this instance counts alone until Redis answers`);
-      }
+      this.failed(err);
       return { ok: false };
     }
+  }
+
+  private failed(err: unknown): void {
+    this.pausedUntil = performance.now() + PAUSE_AFTER_FAILURE_MS;
+    if (this.degraded) return;
+    this.degraded = true;
+    log.warn({ error: messageOf(err) }, `${this.name} store unavailable; this instance counts alone until Redis answers`);
+  }
+
+  private recovered(): void {
+    this.degraded = false;
+    log.warn(`${this.name} store reachable again; shared state resumed`);
   }
 
   /**
