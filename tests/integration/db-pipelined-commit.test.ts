@@ -7,12 +7,12 @@ import type { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPool } from "@/server/db/client";
-import { pipelinedTransaction, namedStatement } from "@/server/db/sql";
+import { pipelinedTransaction, namedQuery } from "@/server/db/sql";
 import { databaseUrl } from "../harness/per-file-database";
 import { waitFor } from "../harness/wait-for";
 
-const bump = namedStatement("test-pipelined-bump", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 RETURNING n");
-const lock = namedStatement("test-pipelined-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
+const bump = namedQuery("test-pipelined-bump", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 RETURNING n");
+const lock = namedQuery("test-pipelined-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
 const observer = new pg.Client({ connectionString: databaseUrl });
 
 beforeAll(async () => {
@@ -77,40 +77,40 @@ describe("pipelinedTransaction", () => {
     expect(await transaction).toEqual([{ n: 1 }]);
   });
 
-  it("writes BEGIN with its lock, the statement and the COMMIT in one write when the statement does not depend on the lock", async () => {
+  it("writes BEGIN with its lockFirst query, the statement and the COMMIT in one write when the statement does not depend on the lockFirst query", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const { result, writes } = await countingWrites(() =>
-      pipelinedTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, lock: { sql: lock, values: [42] } }),
+      pipelinedTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, lockFirst: { sql: lock, values: [42] } }),
     );
     expect(result[0].n).toBeGreaterThan(0);
     expect(writes).toBe(1);
   });
 
-  it("writes BEGIN with the lock in one write, then the statement and its COMMIT in another", async () => {
+  it("writes BEGIN with the lockFirst query in one write, then the statement and its COMMIT in another", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const lock = { sql: namedStatement("test-pipelined-lock-row", "SELECT n FROM pipelined_probe WHERE id = $1 FOR UPDATE"), values: [1] };
+    const lockFirst = { sql: namedQuery("test-pipelined-lock-row", "SELECT n FROM pipelined_probe WHERE id = $1 FOR UPDATE"), values: [1] };
     const { result, writes } = await countingWrites(() =>
       pipelinedTransaction<{ n: number }>(([row]) => {
         expect(row).toEqual({ n: 0 });
         return { sql: bump, values: [] };
-      }, { lock }),
+      }, { lockFirst }),
     );
     expect(result).toEqual([{ n: 1 }]);
     expect(writes).toBe(2);
   });
 
-  it("throws the lock statement's own error, not the aborted transaction's, and leaves the connection usable", async () => {
+  it("throws the lockFirst query's own error, not the aborted transaction's, and leaves the connection usable", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const divide = namedStatement("test-pipelined-divide", "SELECT 1 / $1::int");
-    await expect(pipelinedTransaction({ sql: bump, values: [] }, { lock: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
-    await expect(pipelinedTransaction(() => ({ sql: bump, values: [] }), { lock: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
+    const divide = namedQuery("test-pipelined-divide", "SELECT 1 / $1::int");
+    await expect(pipelinedTransaction({ sql: bump, values: [] }, { lockFirst: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
+    await expect(pipelinedTransaction(() => ({ sql: bump, values: [] }), { lockFirst: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
     expect((await observer.query<{ n: number }>("SELECT n FROM pipelined_probe WHERE id = 1")).rows[0].n).toBe(0);
     expect(await pipelinedTransaction<{ n: number }>({ sql: bump, values: [] })).toEqual([{ n: 1 }]);
   });
 
   it("rolls back when the statement fails, with the COMMIT already written", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const failing = namedStatement("test-pipelined-fail", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 AND sandi_refuse('balance') RETURNING n");
+    const failing = namedQuery("test-pipelined-fail", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 AND sandi_refuse('balance') RETURNING n");
     await expect(pipelinedTransaction(() => ({ sql: failing, values: [] }))).rejects.toMatchObject({ message: "sandi:balance" });
     expect((await observer.query<{ n: number }>("SELECT n FROM pipelined_probe WHERE id = 1")).rows[0].n).toBe(0);
     // The connection went back to the pool in a usable state.

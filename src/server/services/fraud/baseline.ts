@@ -3,7 +3,7 @@
 // too new to have one. Shares, not volumes: compared with the merchant's current total
 // they say how many creations a prefix should be getting now, whatever the time of day.
 // The last hour is left out, so an attack under way never becomes its own baseline.
-import { runAutocommit, namedStatement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { prefixOf } from "./prefix";
 
 export type PrefixUsual = { share: number; verifiedRate: number };
@@ -23,7 +23,7 @@ const DEFAULT_VERIFIED_RATE = 0.75;
 // The newest creations first, at most SAMPLE of them, grouped by their first six digits
 // (the longest country code plus three): the prefix itself is computed here, not in SQL.
 const history = (scope: "merchant" | "platform") =>
-  namedStatement(
+  namedQuery(
     `fraud-baseline-${scope}`,
     `SELECT head, count(*)::int AS n, count(*) FILTER (WHERE status = 'verified')::int AS verified FROM (
        SELECT left(destination_key, 6) AS head, status FROM otp_transactions

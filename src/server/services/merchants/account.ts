@@ -1,9 +1,9 @@
-import { runAutocommit, namedStatement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { accountData, type AccountData } from "@/schemas/v3/account";
 
 // A test world answers with its live account's identity and its own (test) saldo.
-const readAccount = namedStatement(
+const readAccount = namedQuery(
   "account-read",
   `SELECT a.merchant_id, a.name, a.brand_name, a.brand_email, a.email, w.saldo::text AS saldo, w.live_merchant_id IS NULL AS livemode
    FROM merchants w JOIN merchants a ON a.id = COALESCE(w.live_merchant_id, w.id) WHERE w.id = $1`,

@@ -1,15 +1,15 @@
 // The answer to a creation refused by the per-destination limits (the limits are
-// checked inside the creation's reserve statement, create-otp.ts): it says when the
+// checked inside the creation's reserve statement, reserve-creation.ts): it says when the
 // destination's window frees, in Retry-After, so a client does not retry every second.
 import type { Channel } from "@/generated/prisma/enums";
-import { runAutocommit, namedStatement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { DESTINATION_LIMITS, limitClassOf, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
-const countedCreations = namedStatement(
+const countedCreations = namedQuery(
   "destination-counted",
   `SELECT created_at FROM otp_transactions
    WHERE merchant_id = $1 AND destination_key = $2 AND COALESCE(first_channel, channel) = ANY($3::"Channel"[])
