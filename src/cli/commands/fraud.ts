@@ -2,6 +2,7 @@ import type { Command } from "../command";
 import { listBlocks } from "@/server/services/fraud/block-log";
 import { unblockPrefix } from "@/server/services/fraud/unblock";
 import { findWorldOf } from "@/server/services/merchants/test-world";
+import { operatorOn } from "@/server/services/audit/record-audit";
 
 async function internalId(merchantPublicId: string): Promise<number> {
   return (await findWorldOf(merchantPublicId, "live")).id;
@@ -18,6 +19,9 @@ export const fraudCommands: Command[] = [
     name: "fraud unblock",
     usage: "fraud unblock --merchant <merchant_id> --prefix P   (lift a prefix block; the prefix is trusted for an hour)",
     flags: ["merchant", "prefix"],
-    run: async (a) => unblockPrefix(await internalId(a.required("merchant")), a.required("prefix"), "operator"),
+    run: async (a) => {
+      const merchantId = await internalId(a.required("merchant"));
+      return unblockPrefix(merchantId, a.required("prefix"), operatorOn(merchantId));
+    },
   },
 ];

@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CHANNEL_LABELS, formatNumber } from "@/components/format";
@@ -35,6 +36,7 @@ function details(row: FraudBlockRow): string {
 /** Every refused attempt, explained; a merchant lifts a prefix block itself. */
 export function FraudBlockLog() {
   const trpc = useTRPC();
+  const can = useCan();
   const queryClient = useQueryClient();
   const blocks = useQuery(trpc.fraud.blocks.queryOptions());
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export function FraudBlockLog() {
               <StackedCell label="Status">
                 <div className="flex flex-col items-end gap-2 sm:items-start">
                   {status(row)}
-                  {row.active && row.reason === "prefix_spike" ? (
+                  {row.active && row.reason === "prefix_spike" && can("security.manage") ? (
                     <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
                       Buka blokir prefix ini
                     </Button>
