@@ -10,7 +10,7 @@
 //   REDIS_URL=redis-cluster://127.0.0.1:7000 CALLS=20000 npx tsx bench/redis-calls.ts
 import { summarizeLatencies } from "./lib/percentiles";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { failFastRedis } from "@/server/lib/fail-fast-redis";
+import { failFastRedis } from "@/server/redis/fail-fast-redis";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";

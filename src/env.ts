@@ -52,7 +52,7 @@ const schema = z.object({
   NEXT_DIST_DIR: z.string().min(1).default(".next"),
   DB_POOL_SIZE: integer(1, 500, 10),
   LOG_REQUESTS: flag.default(true),
-  /** Proxies whose client-address headers are believed (see src/server/lib/client-ip.ts); unset = loopback and private ranges. */
+  /** Proxies whose client-address headers are believed (see src/server/http/client-ip.ts); unset = loopback and private ranges. */
   TRUSTED_PROXIES: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z

@@ -22,14 +22,14 @@ export async function register(): Promise<void> {
       await startTracing();
     }
     if (env.METRICS_PORT) {
-      const { startConfiguredMetricsServer } = await import("@/server/metrics/exposition");
+      const { startConfiguredMetricsServer } = await import("@/server/metrics-scrape/exposition");
       await startConfiguredMetricsServer();
     }
     // Dev reloads may call register again in the same process; one loop is enough.
-    const holder = globalThis as unknown as { __sandiWorker?: unknown };
-    if (env.RUN_WORKER_IN_APP && !holder.__sandiWorker) {
+    const processWide = globalThis as unknown as { __sandiWorker?: unknown };
+    if (env.RUN_WORKER_IN_APP && !processWide.__sandiWorker) {
       const { startWorker } = await import("@/server/worker/background-worker");
-      holder.__sandiWorker = startWorker();
+      processWide.__sandiWorker = startWorker();
     }
     recordStartUp({ ok: true });
   } catch (error) {

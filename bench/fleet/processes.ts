@@ -145,7 +145,7 @@ export function appInstance(name: string, port: number, dir: string, env: Record
     path.join(dir, `${name}.log`),
     () => ({
       cmd: process.execPath,
-      args: [path.join(root, "src/cli/serve.mjs"), "--hostname", "127.0.0.1", "--port", String(port)],
+      args: [path.join(root, "src/server/front/serve.mjs"), "--hostname", "127.0.0.1", "--port", String(port)],
       cwd: root,
       env: { ...process.env, ...env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
     }),

@@ -1,5 +1,5 @@
 // `npm run fraud-sim`: the fraud guard against the issue's traffic, on the sandbox,
-// through HTTP to the production server (src/cli/serve.mjs, as `npm start` runs it)
+// through HTTP to the production server (src/server/front/serve.mjs, as `npm start` runs it)
 // with its own database and Redis keys. Four merchants run at once, each with its own
 // ordinary traffic and both attacks: a week of history or none (judged against the
 // platform's), at fraud_guard standard and max. Prints, per merchant and attack, the

@@ -1,5 +1,5 @@
 // The production app for benchmarks: `next build` into its own dist dir, then the
-// production server (src/cli/serve.mjs, as `npm start` runs it, with DATABASE_URL
+// production server (src/server/front/serve.mjs, as `npm start` runs it, with DATABASE_URL
 // and the app's environment) on a free loopback port. `dir` is the checkout the
 // build and the server come from: the working tree, or a throw-away worktree of
 // another commit (bench/lib/compare.ts).
@@ -69,11 +69,17 @@ export function freshSecrets(): Record<"OTP_PEPPER" | "SESSION_SECRET" | "PAYMEN
 
 export type AppServer = { baseUrl: string; pid: number; process: ChildProcess; stop: () => Promise<void> };
 
+/** The production server's script; a checkout from before the front had its own folder (`--compare` with an older ref) kept it in src/cli. */
+function serveScript(dir: string): string {
+  const current = path.join(dir, "src/server/front/serve.mjs");
+  return existsSync(current) ? current : path.join(dir, "src/cli/serve.mjs");
+}
+
 export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string }): Promise<AppServer> {
   // The server writes its log lines (one per /v3 request, as shipped) straight into the file, as `npm start > file` would.
   const log = openSync(options.logFile, "w");
   const dir = options.dir ?? process.cwd();
-  const child = spawn(process.execPath, [path.join(dir, "src/cli/serve.mjs"), "--hostname", "127.0.0.1", "--port", String(options.port)], {
+  const child = spawn(process.execPath, [serveScript(dir), "--hostname", "127.0.0.1", "--port", String(options.port)], {
     cwd: dir,
     // A benchmark's server has no load balancer to drain for (SHUTDOWN_DRAIN_MS): it stops at once unless told otherwise.
     env: { ...process.env, SHUTDOWN_DRAIN_MS: "0", ...options.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", PORT: String(options.port), NEXT_TELEMETRY_DISABLED: "1" },

@@ -8,7 +8,7 @@ import path from "node:path";
 import { EnvError, getEnv, requireSharedSecrets } from "@/env";
 import { getChannelAdapter } from "@/server/channels/registry";
 import { getPaymentGateway } from "@/server/payments/registry";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import { resolveDatabase } from "@/server/db/database-url";
 import { prepareSchema, SchemaError } from "@/server/db/schema-check";
 import { log } from "@/server/log";
@@ -17,7 +17,7 @@ import { buildWhenNeeded, productionBuildProblem } from "./start-build";
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 // Next.js behind a small front that answers, with the envelope, the requests Next cannot represent (see serve.mjs).
-const serveScript = path.join(root, "src", "cli", "serve.mjs");
+const serveScript = path.join(root, "src", "server", "front", "serve.mjs");
 
 // A signal during start-up (Ctrl-C while the first build runs) must still stop the
 // embedded database this process brought up; once the server runs, it is forwarded

@@ -4,7 +4,7 @@
 // of the app. Runs from `npm run build` only; the server never compiles.
 import path from "node:path";
 import { build } from "esbuild";
-import { findRouteFiles, orderRoutes, V3_BUNDLE_FILE } from "./v3-routes.mjs";
+import { findRouteFiles, orderRoutes, V3_BUNDLE_FILE } from "../server/front/v3-routes.mjs";
 
 /**
  * esbuild options for bundling server code of this checkout into one ES module that

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     import("@/server/lifecycle.mjs"),
     import("@/server/db/database-url"),
     import("@/server/db/schema-check"),
-    import("@/server/metrics/exposition"),
+    import("@/server/metrics-scrape/exposition"),
     import("@/server/worker/background-worker"),
   ]);
   // Same database as the app (DATABASE_URL or the embedded server of DATA_DIR), at least at the schema this code needs.

@@ -1,6 +1,6 @@
 // The /v3 wire rules both sides of the server share: the response envelope, built
 // here only, the generic 500 text and the body cap. Used by the route wrapper
-// (src/server/http/v3-route.ts) and by the production front (src/cli/serve-front.mjs,
+// (src/server/http/v3-route.ts) and by the production front (src/server/front/serve-front.mjs,
 // v3-dispatch.mjs: plain JavaScript because the server process runs no TypeScript loader).
 
 /** The largest /v3 request body, in bytes; one more is a 413. */

@@ -2,7 +2,7 @@
 // (src/instrumentation.ts) succeeded, and how the process stops without losing work
 // (docs/configuration.md, "Graceful shutdown"). What must be written before it exits (the API request log) and what
 // must be closed (the PostgreSQL pool, Redis connections) register here where they
-// are opened; whoever stops the process (src/cli/serve.mjs, src/cli/worker.ts) runs
+// are opened; whoever stops the process (src/server/front/serve.mjs, src/cli/worker.ts) runs
 // the hooks once. Kept on globalThis and in plain JavaScript: the production server
 // loads the app twice (Next's bundle and the /v3 bundle) beside serve.mjs, which runs
 // no TypeScript loader, and all three must see one registry and one draining flag.

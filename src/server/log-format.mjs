@@ -1,5 +1,5 @@
 // The shape of every log line, shared by src/server/log.ts and the production front
-// (src/cli/serve.mjs, plain JavaScript: the server process runs no TypeScript loader).
+// (src/server/front/serve.mjs, plain JavaScript: the server process runs no TypeScript loader).
 import pino from "pino";
 
 /** One JSON object per line: ISO `time`, the level's name as `level`, `msg`; no pid or hostname. */

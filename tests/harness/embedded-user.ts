@@ -2,7 +2,7 @@
 // like `npm start` does: attaches (or starts it), says "ready", and leaves the
 // server on SIGINT or SIGTERM, like the launcher's own shutdown. The handlers are
 // in place before anything else, so a signal that comes early is not lost.
-import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import { ensureEmbeddedPostgres } from "@/dev/embedded-postgres";
 
 const attaching = ensureEmbeddedPostgres(process.argv[2]);
 const leave = async () => {

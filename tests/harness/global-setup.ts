@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import { ensureEmbeddedPostgres } from "@/dev/embedded-postgres";
 import { migrate } from "@/server/db/migrate";
 import { withDatabase } from "./database-names";
 import { bundleOtpctl } from "./otpctl-bundle";

@@ -1,6 +1,6 @@
 // Builds Requests for calling Next.js route handlers directly in integration
 // tests (the same functions Next runs), with real databases underneath.
-import { PEER_ADDRESS_HEADER } from "@/server/lib/client-ip";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client-ip";
 
 /** The connection a request arrives on by default: a local reverse proxy, trusted out of the box. */
 export const LOCAL_PROXY = "127.0.0.1";

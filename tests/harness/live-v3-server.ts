@@ -5,9 +5,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { apiUrl, frontAnswer, installFront, isApiPath, prepareRequest } from "../../src/cli/serve-front.mjs";
-import { createV3Dispatcher } from "../../src/cli/v3-dispatch.mjs";
-import { findRouteFiles, orderRoutes } from "../../src/cli/v3-routes.mjs";
+import { apiUrl, frontAnswer, installFront, isApiPath, prepareRequest } from "../../src/server/front/serve-front.mjs";
+import { createV3Dispatcher } from "../../src/server/front/v3-dispatch.mjs";
+import { findRouteFiles, orderRoutes } from "../../src/server/front/v3-routes.mjs";
 
 export async function startLiveV3Server(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const routes = orderRoutes(findRouteFiles(path.resolve(import.meta.dirname, "../../src/app/v3")));

@@ -7,7 +7,7 @@ import { afterAll, beforeEach, inject } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { disconnectDb } from "@/server/db/client";
 import { forgetChannelSettings } from "@/server/services/channels/channel-settings";
-import { resetFraudStateForTests } from "@/server/services/fraud/fraud-store";
+import { resetFraudStateForTests } from "@/server/services/fraud/detection-store";
 import { withDatabase } from "./database-names";
 
 const templateUrl = inject("templateDatabaseUrl");

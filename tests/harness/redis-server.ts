@@ -3,7 +3,7 @@
 // Redis a fault test kills and restarts. Nothing is saved to disk.
 import { spawn, type ChildProcess } from "node:child_process";
 import Redis from "ioredis";
-import { freePort } from "@/server/db/embedded-postgres";
+import { freePort } from "@/dev/embedded-postgres";
 import { waitFor } from "./wait-for";
 
 export { freePort };

@@ -9,11 +9,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Redis from "ioredis";
 import { afterAll, beforeAll } from "vitest";
-import { getLoginThrottleStore } from "@/server/auth/login-throttle";
+import { getThrottleStore } from "@/server/throttle/throttle-store";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
-import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
-import { getFraudStore } from "@/server/services/fraud/fraud-store";
-import { freePort } from "@/server/db/embedded-postgres";
+import { failFastRedis, type RedisClient } from "@/server/redis/fail-fast-redis";
+import { getFraudStore } from "@/server/services/fraud/detection-store";
+import { freePort } from "@/dev/embedded-postgres";
 import { waitFor } from "./wait-for";
 
 export { freePort };
@@ -184,5 +184,5 @@ export function useThrowAwayRedis<T extends LocalDeployment>(start: () => Promis
 export async function closeAppRedisStores(): Promise<void> {
   await getRateLimiter().close();
   await getFraudStore().close?.();
-  await getLoginThrottleStore().close?.();
+  await getThrottleStore().close?.();
 }

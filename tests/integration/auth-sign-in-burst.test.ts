@@ -5,9 +5,11 @@
 // part of the attempts could not reach it and the rest could.
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_FAILURES, MemoryThrottleStore, RedisThrottleStore, type LoginThrottleStore } from "@/server/auth/login-throttle";
+import { MAX_FAILURES } from "@/server/auth/login-throttle";
+import { MemoryThrottleStore, RedisThrottleStore, type ThrottleStore } from "@/server/throttle/throttle-store";
 import { signInWithPassword, type SignInResult } from "@/server/auth/password-sign-in";
-import { FallbackThrottleStore, throttleRedisClient } from "@/server/auth/throttle-fallback";
+import { FallbackThrottleStore } from "@/server/throttle/fallback-throttle-store";
+import { failFastRedis } from "@/server/redis/fail-fast-redis";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { freePort, startRedisServer } from "../harness/redis-server";
 import { waitFor } from "../harness/wait-for";
@@ -18,16 +20,16 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-/** The store getLoginThrottleStore builds for a REDIS_URL, on its own client and key prefix. */
-function appStore(url: string): { store: LoginThrottleStore; status: () => string } {
-  const client = throttleRedisClient(url);
+/** The store getThrottleStore builds for a REDIS_URL, on its own client and key prefix. */
+function appStore(url: string): { store: ThrottleStore; status: () => string } {
+  const client = failFastRedis(url);
   cleanups.push(async () => client.disconnect());
   return { store: new FallbackThrottleStore(new RedisThrottleStore(client, `test:burst:${randomBytes(6).toString("hex")}:`), new MemoryThrottleStore()), status: () => client.status };
 }
 
 const checked = (results: SignInResult[]) => results.filter((r) => r.ok || r.reason === "invalid").length;
 
-function guesses(store: LoginThrottleStore, count: number, from: number): Promise<SignInResult[]> {
+function guesses(store: ThrottleStore, count: number, from: number): Promise<SignInResult[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => signInWithPassword({ email: "owner@toko.id", password: `salah-${from + i}`, ip: "203.0.113.9" }, store)));
 }
 

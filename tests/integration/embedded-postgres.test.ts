@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { assertReachable, ensureEmbeddedPostgres, stopEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import { assertReachable, ensureEmbeddedPostgres, stopEmbeddedPostgres } from "@/dev/embedded-postgres";
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { disconnectDb, getDb } from "@/server/db/client";
-import { ensureEmbeddedPostgres, stopEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import { ensureEmbeddedPostgres, stopEmbeddedPostgres } from "@/dev/embedded-postgres";
 import { migrate } from "@/server/db/migrate";
 import { ledgerIsBalanced } from "@/server/services/credits/ledger";
 import { updateMerchant } from "@/server/services/merchants/merchants";

@@ -5,8 +5,10 @@
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/env";
-import { getLoginThrottleStore, MAX_FAILURES } from "@/server/auth/login-throttle";
+import { MAX_FAILURES } from "@/server/auth/login-throttle";
+import { getThrottleStore } from "@/server/throttle/throttle-store";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
+import { closeRateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { account, expectLedgerBalanced, newMerchant, requestOtp, saldoOf } from "../harness/v3-fixtures";
 import { captureLog } from "../harness/log-lines";
@@ -45,10 +47,8 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  const holder = globalThis as unknown as { __sandiRateLimiter?: { limiter: { primary?: { close?: () => Promise<void> } } } };
-  await holder.__sandiRateLimiter?.limiter.primary?.close?.();
-  holder.__sandiRateLimiter = undefined;
-  await getLoginThrottleStore().close?.();
+  await closeRateLimiter();
+  await getThrottleStore().close?.();
   await stopRedis();
   if (previousRedisUrl === undefined) delete process.env.REDIS_URL;
   else process.env.REDIS_URL = previousRedisUrl;
@@ -163,7 +163,7 @@ describe("Redis down for the dashboard", () => {
     } finally {
       logged.restore();
       errors.mockRestore();
-      await getLoginThrottleStore().close?.();
+      await getThrottleStore().close?.();
       process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
       resetEnvForTests();
     }

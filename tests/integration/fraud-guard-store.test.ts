@@ -2,11 +2,11 @@
 // copy it falls back to, and the fallback itself when Redis is down.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
+import { FallbackFraudStore } from "@/server/services/fraud/detection-store";
 import { MemoryFraudStore } from "@/server/services/fraud/memory-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
-import type { FraudStore, Observation } from "@/server/services/fraud/store";
-import { failFastRedis, type RedisClient } from "@/server/lib/fail-fast-redis";
+import type { FraudStore, Observation } from "@/server/services/fraud/detection-state";
+import { failFastRedis, type RedisClient } from "@/server/redis/fail-fast-redis";
 
 const REDIS_URL = inject("redisUrl");
 const clients: RedisClient[] = [];

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { breakerFor, resetBreakers } from "@/server/channels/vendors/circuit-breaker";
-import { answerScrape, startMetricsServer } from "@/server/metrics/exposition";
+import { answerScrape, startMetricsServer } from "@/server/metrics-scrape/exposition";
 import { applyDeliveryReceipt } from "@/server/services/delivery/receipts";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { GET as accountRoute } from "@/app/v3/account/route";

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureEmbeddedPostgres } from "@/server/db/embedded-postgres";
+import { ensureEmbeddedPostgres } from "@/dev/embedded-postgres";
 import pg from "pg";
 import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson } from "../harness/otpctl";
 import { createScratchDatabase } from "../harness/scratch-database";

@@ -6,14 +6,14 @@
 // different merchants and API keys spread over the nodes while each call stays on one.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { RedisThrottleStore } from "@/server/auth/login-throttle";
+import { RedisThrottleStore } from "@/server/throttle/throttle-store";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
 import { getRateLimiter, RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import type { RedisClient } from "@/server/lib/fail-fast-redis";
-import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
+import type { RedisClient } from "@/server/redis/fail-fast-redis";
+import { FallbackFraudStore } from "@/server/services/fraud/detection-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
-import type { Observation } from "@/server/services/fraud/store";
+import type { Observation } from "@/server/services/fraud/detection-state";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog } from "../harness/log-lines";

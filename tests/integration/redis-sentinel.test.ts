@@ -3,10 +3,10 @@
 // each with its own password (both given in the URL).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { RedisThrottleStore } from "@/server/auth/login-throttle";
+import { RedisThrottleStore } from "@/server/throttle/throttle-store";
 import { getRateLimiter, RateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
-import { FallbackFraudStore } from "@/server/services/fraud/fraud-store";
+import { FallbackFraudStore } from "@/server/services/fraud/detection-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { overrideEnv } from "../harness/env-override";

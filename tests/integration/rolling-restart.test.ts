@@ -1,6 +1,6 @@
 // Graceful shutdown (docs/configuration.md): a rolling restart under load, the way
 // an orchestrator does it, answers every request and loses none. Production
-// servers (src/cli/serve.mjs on a `next build`, as the bench starts them) on this
+// servers (src/server/front/serve.mjs on a `next build`, as the bench starts them) on this
 // run's database and Redis, behind a round-robin front that takes an instance out
 // when its /readyz answers 503. Steady creations (each with an external_id) and
 // reads; each instance in turn gets a replacement, then SIGTERM.

@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS, ROLES, type Role } from "@/schemas/dashboard/members";
 import { createMerchant } from "@/server/services/merchants/merchants";
-import { roleMay, ROLES_BY_PERMISSION } from "@/server/services/members/permissions";
+import { roleMay, ROLES_BY_PERMISSION } from "@/schemas/dashboard/permissions";
 import type { ProcedureMeta } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/app-router";
 import { addMember, ownerUserId } from "../harness/members";

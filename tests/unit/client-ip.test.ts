@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PEER_ADDRESS_HEADER, resolveClientIp } from "@/server/lib/client-ip";
+import { PEER_ADDRESS_HEADER, resolveClientIp } from "@/server/http/client-ip";
 import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges } from "@/server/lib/proxy-ranges";
 
 const ranges = (text: string) => {

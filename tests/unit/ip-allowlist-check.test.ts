@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileIpAllowlist, isIpAllowed } from "@/server/http/ip-allowlist-check";
+import { compileIpAllowlist, isIpAllowed } from "@/server/lib/ip-allowlist";
 
 describe("compileIpAllowlist / isIpAllowed", () => {
   it("an empty or blank list allows every address, even none", () => {

@@ -8,7 +8,7 @@ import { parser } from "@prometheus-io/lezer-promql";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { exportedSeriesNames } from "@/server/metrics/exposition";
+import { exportedSeriesNames } from "@/server/metrics-scrape/exposition";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const kit = (file: string) => readFileSync(path.join(root, "docs/operations", file), "utf8");

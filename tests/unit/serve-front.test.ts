@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { PEER_ADDRESS_HEADER as RESOLVER_PEER_HEADER } from "@/server/lib/client-ip";
-import { apiUrl, clientErrorAnswer, expectationAnswer, frontAnswer, PEER_ADDRESS_HEADER, prepareRequest, rawResponse } from "../../src/cli/serve-front.mjs";
+import { PEER_ADDRESS_HEADER as RESOLVER_PEER_HEADER } from "@/server/http/client-ip";
+import { apiUrl, clientErrorAnswer, expectationAnswer, frontAnswer, PEER_ADDRESS_HEADER, prepareRequest, rawResponse } from "../../src/server/front/serve-front.mjs";
 
 /** What a handler behind prepareRequest sees for one request sent with `headers` over a real socket. */
 async function headersBehindFront(headers: Record<string, string | string[]>, path = "/v3/account"): Promise<IncomingHttpHeaders> {

@@ -3,7 +3,7 @@
 // the same whether Next or the front dispatches it.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findRouteFiles, matchRoute, orderRoutes } from "../../src/cli/v3-routes.mjs";
+import { findRouteFiles, matchRoute, orderRoutes } from "../../src/server/front/v3-routes.mjs";
 
 const routes = orderRoutes(findRouteFiles(path.join(process.cwd(), "src", "app", "v3")));
 const matched = (pathname: string) => {

@@ -7,11 +7,11 @@ import { DashboardNav } from "@/components/dashboard/nav";
 import { TrpcReactProvider } from "@/components/trpc-provider";
 import { getSignedInSession } from "@/server/auth/session";
 import { isSandboxChannel } from "@/server/channels/registry";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import { MODE_COOKIE, type Mode } from "@/schemas/mode";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { pagePermission } from "@/lib/dashboard-pages";
-import { permissionsOf } from "@/server/services/members/permissions";
+import { permissionsOf } from "@/schemas/dashboard/permissions";
 
 export const dynamic = "force-dynamic";
 

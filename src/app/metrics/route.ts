@@ -1,6 +1,6 @@
 // Prometheus scrape endpoint on the app's own port; 404 unless METRICS_TOKEN is
-// set (see src/server/metrics/exposition.ts and docs/operations/).
-import { answerScrape } from "@/server/metrics/exposition";
+// set (see src/server/metrics-scrape/exposition.ts and docs/operations/).
+import { answerScrape } from "@/server/metrics-scrape/exposition";
 
 export const dynamic = "force-dynamic";
 

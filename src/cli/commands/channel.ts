@@ -1,7 +1,7 @@
 import { UsageError } from "../args";
 import type { Command } from "../command";
 import { setChannelEnabled } from "@/server/services/channels/channel-settings";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import type { Channel } from "@/generated/prisma/enums";
 
 function channelArg(value: string): Channel {

@@ -3,7 +3,7 @@ import type { Command } from "../command";
 import { createMerchant, showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { findWorldOf } from "@/server/services/merchants/test-world";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import type { Channel } from "@/generated/prisma/enums";
 import { isAppError } from "@/server/errors";
 import { parseInput } from "@/server/validation";

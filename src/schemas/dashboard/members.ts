@@ -8,8 +8,8 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { owner: "Pemilik", developer: "Developer", finance: "Keuangan", viewer: "Pemantau" };
 
 /**
- * What a member may do. Every dashboard procedure names one of these; the service
- * layer (services/members/permissions.ts) decides which roles hold it, and the
+ * What a member may do. Every dashboard procedure names one of these; the role
+ * table (permissions.ts, beside this file) decides which roles hold it, and the
  * screens hide what the signed-in role lacks.
  */
 export const PERMISSIONS = [

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/env";
-import { resolveClientIp } from "@/server/lib/client-ip";
+import { resolveClientIp } from "@/server/http/client-ip";
 import { signInWithPassword } from "./password-sign-in";
 import { SIGN_IN_ERRORS } from "@/lib/sign-in-errors";
 import { passTwoStep } from "./two-step-sign-in";

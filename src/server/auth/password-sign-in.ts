@@ -6,16 +6,8 @@
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
-import {
-  accountThrottleKey,
-  getLoginThrottleStore,
-  KNOWN_ADDRESS_SECONDS,
-  knownAddressKey,
-  MAX_ACCOUNT_FAILURES,
-  MAX_FAILURES,
-  throttleKey,
-  type LoginThrottleStore,
-} from "./login-throttle";
+import { getThrottleStore, type ThrottleStore } from "@/server/throttle/throttle-store";
+import { accountThrottleKey, KNOWN_ADDRESS_SECONDS, knownAddressKey, MAX_ACCOUNT_FAILURES, MAX_FAILURES, throttleKey } from "./login-throttle";
 import { recordRateLimitRefusal } from "@/server/metrics/record";
 import { adoptLoginByEmail } from "@/server/services/members/adopt-login";
 
@@ -32,7 +24,7 @@ let dummyHash: Promise<string> | undefined;
 
 export async function signInWithPassword(
   input: { email?: unknown; password?: unknown; ip: string },
-  store: LoginThrottleStore = getLoginThrottleStore(),
+  store: ThrottleStore = getThrottleStore(),
 ): Promise<SignInResult> {
   const parsed = credentialsSchema.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) return { ok: false, reason: "invalid" };

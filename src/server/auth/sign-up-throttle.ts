@@ -6,9 +6,10 @@
 import { THROTTLE_WAIT } from "@/lib/throttle-window";
 import { AppError } from "@/server/errors";
 import { recordRateLimitRefusal } from "@/server/metrics/record";
-import { getLoginThrottleStore, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, signUpThrottleKey, type LoginThrottleStore } from "./login-throttle";
+import { getThrottleStore, type ThrottleStore } from "@/server/throttle/throttle-store";
+import { MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL, signUpThrottleKey } from "./login-throttle";
 
-export async function countSignUpAttempt(ip: string, store: LoginThrottleStore = getLoginThrottleStore()): Promise<void> {
+export async function countSignUpAttempt(ip: string, store: ThrottleStore = getThrottleStore()): Promise<void> {
   const [fromHere, fromAnywhere] = await Promise.all([store.increment(signUpThrottleKey(ip)), store.increment(signUpThrottleKey("*"))]);
   if (fromHere > MAX_SIGN_UPS || fromAnywhere > MAX_SIGN_UPS_TOTAL) recordRateLimitRefusal("sign_up");
   if (fromHere > MAX_SIGN_UPS) throw new AppError("RATE_LIMITED", `Terlalu banyak pendaftaran dari alamat ini. ${THROTTLE_WAIT}`);

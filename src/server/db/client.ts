@@ -13,7 +13,7 @@ export type { Prisma } from "@/generated/prisma/client";
 type Handle = { prisma: PrismaClient; pool: pg.Pool };
 
 // One pool per process, kept on globalThis so Next's dev reloads reuse it.
-const holder = globalThis as unknown as { __sandiDb?: Promise<Handle> };
+const processWide = globalThis as unknown as { __sandiDb?: Promise<Handle> };
 
 export async function getDb(): Promise<PrismaClient> {
   return (await handle()).prisma;
@@ -28,8 +28,8 @@ export async function getPool(): Promise<pg.Pool> {
 onShutdown("close", () => disconnectDb());
 
 export async function disconnectDb(): Promise<void> {
-  const current = holder.__sandiDb;
-  holder.__sandiDb = undefined;
+  const current = processWide.__sandiDb;
+  processWide.__sandiDb = undefined;
   if (!current) return;
   const { prisma, pool } = await current;
   await prisma.$disconnect();
@@ -37,7 +37,7 @@ export async function disconnectDb(): Promise<void> {
 }
 
 function handle(): Promise<Handle> {
-  holder.__sandiDb ??= (async () => {
+  processWide.__sandiDb ??= (async () => {
     const { url } = await resolveDatabase();
     const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE });
     // An idle client that loses its server (e.g. a PostgreSQL restart) must not crash the process.
@@ -47,8 +47,8 @@ function handle(): Promise<Handle> {
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
     return { prisma, pool };
   })().catch((err) => {
-    holder.__sandiDb = undefined;
+    processWide.__sandiDb = undefined;
     throw err;
   });
-  return holder.__sandiDb;
+  return processWide.__sandiDb;
 }

@@ -1,5 +1,5 @@
 import { getEnv } from "@/env";
-import { ensureEmbeddedPostgres, type EmbeddedServer } from "./embedded-postgres";
+import { ensureEmbeddedPostgres, type EmbeddedServer } from "@/dev/embedded-postgres";
 
 let embedded: Promise<EmbeddedServer> | undefined;
 

@@ -1,15 +1,9 @@
-// Applies prisma/migrations/<ts>_<name>/migration.sql in order, once each,
-// recording them in Prisma's own _prisma_migrations table (same columns, SHA-256
-// checksum, same advisory lock) so `prisma migrate deploy` agrees where its
-// engine is available. Prisma's schema engine cannot be downloaded here.
-//
-// A migration whose first line is `-- sandi:no-transaction` runs statement by
-// statement outside a transaction (CREATE INDEX CONCURRENTLY needs that); it is
-// recorded only once every statement succeeded, so a failed one runs again from
-// its first statement: such migrations must be idempotent (IF NOT EXISTS, …).
-// Every migration statement waits at most lock_timeout for a lock, so one stuck
-// behind a long transaction on a hot table fails fast instead of queueing all
-// traffic behind its own lock request (docs/data-retention.md, "Migrations that run under traffic").
+// Applies prisma/migrations/<ts>_<name>/migration.sql in order, once each, recording
+// them in Prisma's own _prisma_migrations table (same columns, SHA-256 checksum, same
+// advisory lock) so `prisma migrate deploy` agrees where its engine is available (it
+// cannot be downloaded here). Every statement waits at most lock_timeout for a lock,
+// so one stuck behind a long transaction on a hot table fails fast instead of queueing
+// all traffic behind it (docs/data-retention.md, "Migrations that run under traffic").
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +12,12 @@ import { refuseThroughPooler } from "./pooler";
 import { splitSqlStatements } from "./sql-statements";
 
 const PRISMA_MIGRATE_LOCK = 72707369;
+/**
+ * A migration whose first line is this runs statement by statement outside a
+ * transaction (CREATE INDEX CONCURRENTLY needs that); it is recorded only once every
+ * statement succeeded, so a failed one runs again from its first statement: such
+ * migrations must be idempotent (IF NOT EXISTS, …).
+ */
 export const NO_TRANSACTION_MARKER = "-- sandi:no-transaction";
 /** A migration that timed out on a lock is tried this often in all, a little later each time. */
 const LOCK_ATTEMPTS = 3;
@@ -94,7 +94,7 @@ export async function migrate(databaseUrl: string, migrations = readMigrations()
 
 /**
  * Polls instead of waiting in pg_advisory_lock: a waiting call is an open transaction,
- * which the lock holder's CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock).
+ * which the lock processWide's CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock).
  */
 async function takeMigrateLock(client: pg.Client): Promise<void> {
   for (;;) {

@@ -14,7 +14,7 @@
 //
 // Each exported handler is a Fetch handler (Request → Response, what Next calls) that
 // also carries `.direct`, the same endpoint for the production front
-// (src/cli/v3-dispatch.mjs), which hands over the parsed node request and writes the
+// (src/server/front/v3-dispatch.mjs), which hands over the parsed node request and writes the
 // answer's string itself: building and reading back Fetch objects cost more than the
 // rest of a 404 together.
 //
@@ -32,8 +32,8 @@ import { AppError, isAppError } from "@/server/errors";
 import { errorBody, MAX_BODY_BYTES, successBody } from "@/server/envelope.mjs";
 import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
-import { resolveClientIp } from "@/server/lib/client-ip";
-import { isIpAllowed } from "./ip-allowlist-check";
+import { resolveClientIp } from "./client-ip";
+import { isIpAllowed } from "@/server/lib/ip-allowlist";
 import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
 import { parseJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";

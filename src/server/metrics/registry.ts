@@ -7,7 +7,7 @@
 // channel, vendor and outcome names from code. Never a merchant id, destination,
 // otp id or URL (docs/operations/metrics.md lists every series).
 import { collectDefaultMetrics, Registry } from "prom-client";
-import { CounterFamily, HistogramFamily } from "./cells";
+import { CounterFamily, HistogramFamily } from "./metric-families";
 
 /** Seconds; from a cached answer (a few ms) to the vendor timeout (5 s by default). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -31,14 +31,14 @@ function define(registry: Registry) {
 
 export type SandiMetrics = ReturnType<typeof define>;
 
-const holder = globalThis as unknown as { __sandiMetrics?: SandiMetrics };
+const processWide = globalThis as unknown as { __sandiMetrics?: SandiMetrics };
 
 export function sandiMetrics(): SandiMetrics {
-  if (!holder.__sandiMetrics) {
+  if (!processWide.__sandiMetrics) {
     const registry = new Registry();
     // Process CPU, memory, event-loop lag and GC: sampled by prom-client off the request path.
     collectDefaultMetrics({ register: registry });
-    holder.__sandiMetrics = define(registry);
+    processWide.__sandiMetrics = define(registry);
   }
-  return holder.__sandiMetrics;
+  return processWide.__sandiMetrics;
 }

@@ -9,11 +9,11 @@ import { log } from "@/server/log";
 
 export type Tracing = { shutdown: () => Promise<void> };
 
-const holder = globalThis as unknown as { __sandiTracing?: Promise<Tracing | null> };
+const processWide = globalThis as unknown as { __sandiTracing?: Promise<Tracing | null> };
 
 export function startTracing(): Promise<Tracing | null> {
-  holder.__sandiTracing ??= start();
-  return holder.__sandiTracing;
+  processWide.__sandiTracing ??= start();
+  return processWide.__sandiTracing;
 }
 
 async function start(): Promise<Tracing | null> {
@@ -46,5 +46,5 @@ async function start(): Promise<Tracing | null> {
 
 /** For tests: forget the started SDK after shutting it down. */
 export function forgetTracingForTests(): void {
-  holder.__sandiTracing = undefined;
+  processWide.__sandiTracing = undefined;
 }

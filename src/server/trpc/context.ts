@@ -1,5 +1,5 @@
 import { getSignedInSession } from "@/server/auth/session";
-import { resolveClientIp } from "@/server/lib/client-ip";
+import { resolveClientIp } from "@/server/http/client-ip";
 import { modeFromCookieHeader } from "@/server/lib/mode-cookie";
 import type { Mode } from "@/schemas/mode";
 

@@ -10,7 +10,7 @@ import { isAppError } from "@/server/errors";
 import { ERROR_TABLE } from "@/server/error-table";
 import { findControlCharacter, findLoneSurrogate } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
-import { FORBIDDEN_MESSAGE, roleMay } from "@/server/services/members/permissions";
+import { FORBIDDEN_MESSAGE, roleMay } from "@/schemas/dashboard/permissions";
 import { resolveMember } from "@/server/services/members/resolve-member";
 import type { Actor, ChangeBy } from "@/server/services/audit/record-audit";
 import type { Permission } from "@/schemas/dashboard/members";
@@ -23,7 +23,7 @@ const INVALID_INPUT = "Isian tidak valid.";
 
 /**
  * Every procedure names what it needs: "public" (no session) or a permission, which
- * the service layer's role table grants or refuses (services/members/permissions.ts).
+ * the role table grants or refuses (src/schemas/dashboard/permissions.ts).
  * tests/integration/trpc-roles.test.ts fails for a procedure without one.
  */
 export type ProcedureMeta = { permission: Permission | "public" };

@@ -1,6 +1,6 @@
 import type { RateLimitStore } from "./store";
 
-/** Single-process counts; used when REDIS_URL is unset and as the fallback while Redis is unreachable. */
+/** Single-process counts: without REDIS_URL, and standing in while Redis does not answer. */
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, { start: number; count: number }>();
 

@@ -1,13 +1,11 @@
 // The global /v3 limit: N requests per second per API key in fixed one-second
-// windows. With REDIS_URL the count is shared by every app instance; if Redis is
-// unreachable the limiter fails open to this instance's in-memory count (a
-// slightly higher limit across instances beats rejecting every merchant).
-import { getEnv } from "@/env";
+// windows. With REDIS_URL the count is shared by every app instance; while Redis does
+// not answer, each instance counts alone (src/server/redis/redis-with-stand-in.ts): a
+// slightly higher limit across instances beats rejecting every merchant.
+import { RedisWithStandIn, storePerRedisUrl } from "@/server/redis/redis-with-stand-in";
 import { MemoryRateLimitStore } from "./memory-store";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./store";
-import { log, messageOf } from "@/server/log";
-import { onShutdown } from "@/server/lifecycle.mjs";
 
 export { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
 const WINDOW_MS = 1000;
@@ -15,60 +13,41 @@ const WINDOW_MS = 1000;
 export type RateLimitDecision = { allowed: boolean; limit: number; remaining: number; resetMs: number };
 
 export class RateLimiter {
-  private lastWarning = 0;
-  private degraded = false;
+  private readonly hit: (key: string, windowStartMs: number) => Promise<number>;
+  private readonly shared: RedisWithStandIn<RateLimitStore> | null;
+  private readonly store: RateLimitStore;
 
-  constructor(private readonly primary: RateLimitStore, private readonly fallback: RateLimitStore = new MemoryRateLimitStore()) {}
+  /** A Redis store gets this process's memory as its stand-in; an in-memory one is used as it is. */
+  constructor(store: RateLimitStore) {
+    this.store = store;
+    if (store instanceof RedisRateLimitStore) {
+      const shared = new RedisWithStandIn<RateLimitStore>("rate limit", store, new MemoryRateLimitStore());
+      this.shared = shared;
+      this.hit = (key, windowStartMs) => shared.run((s) => s.hit(key, windowStartMs, WINDOW_MS));
+    } else {
+      this.shared = null;
+      this.hit = (key, windowStartMs) => store.hit(key, windowStartMs, WINDOW_MS);
+    }
+  }
 
   async check(key: string, limit: number, now = Date.now()): Promise<RateLimitDecision> {
     const windowStart = now - (now % WINDOW_MS);
-    let count: number;
-    try {
-      count = await this.primary.hit(key, windowStart, WINDOW_MS);
-      if (this.degraded) this.recovered();
-    } catch (err) {
-      this.warn(err);
-      count = await this.fallback.hit(key, windowStart, WINDOW_MS);
-    }
+    const count = await this.hit(key, windowStart);
     return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetMs: windowStart + WINDOW_MS - now };
   }
 
   async close(): Promise<void> {
-    await this.primary.close?.();
+    await this.store.close?.();
   }
 
   /** Whether the shared store answers (null when counts are in-process only), for the metrics scrape. */
   get sharedStoreAvailable(): boolean | null {
-    return this.primary.available ?? null;
-  }
-
-  private warn(err: unknown): void {
-    this.degraded = true;
-    if (Date.now() - this.lastWarning < 10_000) return;
-    this.lastWarning = Date.now();
-    log.warn({ error: messageOf(err) }, "rate limit store unavailable; using in-memory counts");
-  }
-
-  private recovered(): void {
-    this.degraded = false;
-    this.lastWarning = 0;
-    log.warn("rate limit store reachable again; shared counts resumed");
+    return this.shared?.sharedAvailable ?? null;
   }
 }
 
-const holder = globalThis as unknown as { __sandiRateLimiter?: { url: string | undefined; limiter: RateLimiter } };
-onShutdown("close", () => {
-  const current = holder.__sandiRateLimiter;
-  holder.__sandiRateLimiter = undefined;
-  return current?.limiter.close();
-});
+const perProcess = storePerRedisUrl("RateLimiter", (url) => new RateLimiter(url ? RedisRateLimitStore.connect(url) : new MemoryRateLimitStore()));
 
-export function getRateLimiter(): RateLimiter {
-  const url = getEnv().REDIS_URL;
-  if (!holder.__sandiRateLimiter || holder.__sandiRateLimiter.url !== url) {
-    void holder.__sandiRateLimiter?.limiter.close();
-    const store = url ? RedisRateLimitStore.connect(url) : new MemoryRateLimitStore();
-    holder.__sandiRateLimiter = { url, limiter: new RateLimiter(store) };
-  }
-  return holder.__sandiRateLimiter.limiter;
-}
+export const getRateLimiter = perProcess.get;
+/** Closes this process's limiter (its Redis connection); the next call makes a new one. */
+export const closeRateLimiter = perProcess.reset;

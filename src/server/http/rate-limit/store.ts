@@ -4,6 +4,4 @@ export interface RateLimitStore {
   hit(key: string, windowStartMs: number, windowMs: number): Promise<number>;
   /** Releases connections (a replaced or test store). */
   close?(): Promise<void>;
-  /** For a shared store (Redis): whether it is reachable now; absent for in-process stores. */
-  readonly available?: boolean;
 }

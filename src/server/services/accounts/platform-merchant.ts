@@ -5,7 +5,7 @@
 // sandboxed. Created on first use; nobody can sign in to it (no password), and its
 // prices are zero, so the platform does not pay itself credits for its own codes.
 import { getDb } from "@/server/db/client";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import { createMerchant, isUniqueViolation, updateMerchant } from "@/server/services/merchants/merchants";
 import { loadMerchantProfile, type MerchantProfile } from "@/server/services/merchants/profile";
 import { serviceName } from "@/server/services/topups/payee";

@@ -35,14 +35,14 @@ const insertBatch = namedQuery(
 );
 
 // The /v3 bundle and Next each load this module, so each copy registers its own flush.
-const holder = globalThis as unknown as { __sandiApiLogFlushers?: (() => Promise<void>)[] };
-(holder.__sandiApiLogFlushers ??= []).push(() => flushApiLog());
+const processWide = globalThis as unknown as { __sandiApiLogFlushers?: (() => Promise<void>)[] };
+(processWide.__sandiApiLogFlushers ??= []).push(() => flushApiLog());
 // Before the pool closes: entries of requests answered before the process stopped still reach the log.
 onShutdown("flush", () => flushApiLog());
 
 /** Every instance's buffer in this process, for a reader who wants the newest entries now. */
 export async function flushEveryApiLogBuffer(): Promise<void> {
-  await Promise.all((holder.__sandiApiLogFlushers ?? []).map((flush) => flush()));
+  await Promise.all((processWide.__sandiApiLogFlushers ?? []).map((flush) => flush()));
 }
 
 let buffer: ApiLogEntry[] = [];

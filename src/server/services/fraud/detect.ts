@@ -2,7 +2,7 @@
 // baseline expects, so each rule is testable on its own figures.
 import type { PrefixUsual } from "./baseline";
 import type { Thresholds } from "./levels";
-import type { Observed } from "./store";
+import type { Observed } from "./detection-state";
 
 export type SpikeFigures = { windowCreations: number; windowVerified: number; expected: number };
 

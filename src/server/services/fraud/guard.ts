@@ -9,7 +9,7 @@ import type { CreationSignals } from "@/schemas/v3/signals";
 import { baselineFor, usualFor } from "./baseline";
 import { recordBlock } from "./block-log";
 import { prefixSpike, signalVelocity } from "./detect";
-import { getFraudStore } from "./fraud-store";
+import { getFraudStore } from "./detection-store";
 import { geoAllows, geoClassOf } from "./geo";
 import { THRESHOLDS, WINDOW_MINUTES } from "./levels";
 import { countryCodeOf, prefixOf } from "./prefix";

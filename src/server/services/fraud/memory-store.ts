@@ -1,6 +1,6 @@
-// The same state in this process: used without REDIS_URL (one instance) and while
-// Redis is unreachable, so detection keeps working per instance instead of stopping.
-import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./store";
+// The same state in this process: used without REDIS_URL (one instance), and standing
+// in while Redis does not answer, so detection keeps working per instance.
+import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
 
 const keys = keyNames("");
 

@@ -1,11 +1,10 @@
 // Detection state in Redis: one pipeline per creation (write the attempt, read the
 // window back), HyperLogLogs for distinct destinations (12 KB at most per key, and a
 // destination is never stored in the clear), plain counters for verifications.
-import type { RedisClient } from "@/server/lib/fail-fast-redis";
-import { redisScript, type RedisScript } from "@/server/lib/redis-script";
-import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./store";
-
-const READY_WAIT_MS = 300;
+import type { RedisClient } from "@/server/redis/fail-fast-redis";
+import { redisScript, type RedisScript } from "@/server/redis/redis-script";
+import { whenConnected } from "@/server/redis/redis-with-stand-in";
+import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
 
 // One round trip, atomic. The signals are looked at first: an attempt from a signal that
 // is blocked or over its limit is refused for that, and is kept out of the prefix's
@@ -50,13 +49,13 @@ export class RedisFraudStore implements FraudStore {
   private readonly observeScript: RedisScript;
 
   /** `namespace` keeps two stores on one Redis apart (tests). */
-  constructor(private readonly redis: RedisClient, namespace = "sandi:") {
+  constructor(readonly redis: RedisClient, namespace = "sandi:") {
     this.keys = keyNames(namespace);
     this.observeScript = redisScript(redis, "sandiFraudObserve", OBSERVE);
   }
 
   async observe(o: Observation): Promise<Observed> {
-    await this.ready();
+    await whenConnected(this.redis);
     const { merchant: m, prefix, minute } = o;
     const window = windowMinutesOf(minute, o.windowMinutes);
     const k = this.keys;
@@ -82,41 +81,25 @@ export class RedisFraudStore implements FraudStore {
   }
 
   async recordVerified(merchant: string, prefix: string, minute: number, windowMinutes: number): Promise<void> {
-    await this.ready();
+    await whenConnected(this.redis);
     const key = this.keys.verified(merchant, prefix, minute);
     await this.redis.pipeline().incr(key).pexpire(key, bucketTtlMs(windowMinutes)).exec();
   }
 
   async blockPrefix(merchant: string, prefix: string, reason: string, ttlMs: number): Promise<boolean> {
-    await this.ready();
+    await whenConnected(this.redis);
     return (await this.redis.set(this.keys.prefixState(merchant, prefix), `block:${reason}`, "PX", ttlMs, "NX")) === "OK";
   }
 
   async blockSignal(merchant: string, signal: string, ttlMs: number): Promise<boolean> {
-    await this.ready();
+    await whenConnected(this.redis);
     return (await this.redis.set(this.keys.signalBlock(merchant, signal), "1", "PX", ttlMs, "NX")) === "OK";
   }
 
   async trustPrefix(merchant: string, prefix: string, ttlMs: number, minute: number, windowMinutes: number): Promise<void> {
-    await this.ready();
+    await whenConnected(this.redis);
     const buckets = windowMinutesOf(minute, windowMinutes).map((w) => this.keys.destinations(merchant, prefix, w));
     await this.redis.pipeline().set(this.keys.prefixState(merchant, prefix), "trust", "PX", ttlMs).del(...buckets).exec();
-  }
-
-  /** Waits briefly for a (re)connecting client: the fail-fast client refuses commands until it is ready. */
-  private async ready(): Promise<void> {
-    if (this.redis.status === "ready") return;
-    await new Promise<void>((resolve, reject) => {
-      const onReady = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.redis.off("ready", onReady);
-        reject(new Error(`Redis not ready (${this.redis.status})`));
-      }, READY_WAIT_MS);
-      this.redis.once("ready", onReady);
-    });
   }
 
   async close(): Promise<void> {

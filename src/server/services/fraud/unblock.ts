@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 import { markUnblocked } from "./block-log";
-import { getFraudStore } from "./fraud-store";
+import { getFraudStore } from "./detection-store";
 import { TRUST_AFTER_UNBLOCK_MS, WINDOW_MINUTES } from "./levels";
 import { PREFIX_PATTERN } from "./prefix";
 

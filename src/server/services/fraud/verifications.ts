@@ -2,7 +2,7 @@
 // /v3/verify down: the count is sent without waiting for it, and a lost count only
 // makes detection a little stricter for a few minutes.
 import type { Channel } from "@/generated/prisma/enums";
-import { getFraudStore } from "./fraud-store";
+import { getFraudStore } from "./detection-store";
 import { WINDOW_MINUTES } from "./levels";
 import { prefixOf } from "./prefix";
 

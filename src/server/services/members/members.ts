@@ -10,7 +10,7 @@ import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit
 import { adoptLoginOfMerchant } from "./adopt-login";
 import { openInvitations } from "./invitations";
 import { noticeOwners } from "./owner-notices";
-import { permissionsOf } from "./permissions";
+import { permissionsOf } from "@/schemas/dashboard/permissions";
 
 const LAST_OWNER = "Akun harus tetap punya setidaknya satu pemilik. Jadikan anggota lain pemilik terlebih dahulu.";
 

@@ -1,8 +1,5 @@
-import { CHANNEL_VALUES } from "@/schemas/v3/otp";
+import { CHANNELS } from "@/schemas/channels";
 import type { Channel } from "@/generated/prisma/enums";
-
-/** The channels, in the order screens list them: the one list lives with the API schema. */
-export const CHANNELS = CHANNEL_VALUES satisfies readonly Channel[];
 
 /** Default prices in credits (IDR) per channel (docs/otp-rules.md); operators override them per merchant. */
 export const DEFAULT_PRICES: Record<Channel, number> = {

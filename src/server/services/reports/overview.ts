@@ -1,6 +1,6 @@
 // Numbers for the dashboard's first screen. Read-only; days and months are WIB.
 import { getDb } from "@/server/db/client";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import type { Channel } from "@/generated/prisma/enums";
 import { addDays, startOfWibDay, startOfWibMonth } from "./wib-ranges";
 

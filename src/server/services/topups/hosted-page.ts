@@ -4,7 +4,7 @@ import { getDb } from "@/server/db/client";
 import { formatWib } from "@/lib/wib-time";
 import { isSandboxChannel } from "@/server/channels/registry";
 import { isSandboxGateway } from "@/server/payments/registry";
-import { CHANNELS } from "@/server/services/merchants/prices";
+import { CHANNELS } from "@/schemas/channels";
 import type { PaymentType, TopupStatus } from "@/generated/prisma/enums";
 import { expireIfOverdue } from "./expire";
 import { recipientShown, serviceName } from "./payee";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { PEER_ADDRESS_HEADER } from "@/server/lib/client-ip";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client-ip";
 import { readEnvelope, v3Request } from "../../../harness/http";
 import { newMerchant } from "../../../harness/v3-fixtures";
 

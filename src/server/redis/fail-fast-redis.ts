@@ -1,5 +1,5 @@
 import Redis, { Cluster, type RedisOptions } from "ioredis";
-import { parseRedisUrl } from "./redis-url";
+import { parseRedisUrl } from "@/server/lib/redis-url";
 
 /** What every Redis user holds: one server (directly or found through Sentinel) or a Cluster. */
 export type RedisClient = Redis | Cluster;

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { getEnv } from "@/env";
-import { sandiMetrics } from "./registry";
+import { sandiMetrics } from "@/server/metrics/registry";
 import { addScrapeGauges } from "./scrape-gauges";
 import { log, messageOf } from "@/server/log";
 
@@ -20,13 +20,13 @@ function tokenMatches(authorization: string | null | undefined, token: string): 
   return timingSafeEqual(digest(presented), digest(token));
 }
 
-const holder = globalThis as unknown as { __sandiScrapeGauges?: boolean };
+const processWide = globalThis as unknown as { __sandiScrapeGauges?: boolean };
 
 /** The registry with its scrape-time gauges added (once per process). */
 function fullRegistry() {
   const { registry } = sandiMetrics();
-  if (!holder.__sandiScrapeGauges) {
-    holder.__sandiScrapeGauges = true;
+  if (!processWide.__sandiScrapeGauges) {
+    processWide.__sandiScrapeGauges = true;
     addScrapeGauges(registry);
   }
   return registry;

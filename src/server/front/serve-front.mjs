@@ -1,17 +1,11 @@
-// What the production server's front answers by itself, before Next.js: requests
-// Next cannot turn into a Fetch Request (TRACE, TRACK, CONNECT), methods outside
-// the standard set on /v3, paths whose percent-encoding cannot be decoded, request
-// targets that are not a path (`*`), requests without Host, unknown Expect
-// values, /v3 paths with dot segments or backslashes (Next would redirect them),
-// and requests Node's parser rejects. Each gets the API's JSON envelope instead of
-// Next's plain-text 500, redirect, dropped connection or empty 400. It also
-// straightens /v3 paths with a trailing or doubled slash and turns absolute-form
-// targets (`GET http://host/v3/...`) into paths, which Next would answer with a
-// redirect (to the host the client named). Pure apart from prepareRequest and
-// installFront, so tests can import it without starting a server.
+// What the production server's front answers by itself, before Next.js: every
+// request Next would answer with a plain-text 500, a redirect, a dropped connection or
+// an empty 400 (frontAnswer; unknown Expect values: expectationAnswer; what Node's
+// parser rejects: clientErrorAnswer) gets the API's JSON envelope instead. Pure apart from
+// prepareRequest and installFront, so tests can import it without starting a server.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import { errorBody } from "../server/envelope.mjs";
+import { errorBody } from "../envelope.mjs";
 
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
@@ -29,6 +23,12 @@ export function envelopeAnswer(status, code, message) {
 }
 
 /**
+ * Requests Next cannot turn into a Fetch Request (TRACE, TRACK, CONNECT), methods
+ * outside the standard set on /v3, paths whose percent-encoding cannot be decoded,
+ * targets that are not a path (`*`), requests without Host, /v3 paths with dot
+ * segments or backslashes (Next would redirect them). /v3 paths with a trailing or
+ * doubled slash and absolute-form targets (`GET http://host/v3/...`, which Next would
+ * redirect to the host the client named) are straightened by apiUrl instead.
  * @param {string} method
  * @param {string | undefined} url
  * @param {Record<string, string | string[] | undefined>} [headers] the request's headers (Host is checked when given)
@@ -120,7 +120,7 @@ function decodable(path) {
   }
 }
 
-/** Must equal PEER_ADDRESS_HEADER in src/server/lib/client-ip.ts (a test checks it). */
+/** Must equal PEER_ADDRESS_HEADER in src/server/http/client-ip.ts (a test checks it). */
 export const PEER_ADDRESS_HEADER = "x-sandi-peer-address";
 
 /** Headers that steer Next's router (RSC payloads, server actions, prefetches, middleware); no API client has a use for them. */
