@@ -61,7 +61,7 @@ test("owner invites a finance member, who accepts, sees only what finance may, a
   await expect(menu(member).getByRole("link", { name: "Saldo" })).toBeVisible();
   await expect(menu(member).getByRole("link", { name: "API key" })).toHaveCount(0);
   await expect(menu(member).getByRole("link", { name: "Webhook" })).toHaveCount(0);
-  await expect(menu(member).getByRole("link", { name: "Log audit" })).toHaveCount(0);
+  await expect(menu(member).getByRole("link", { name: "Catatan audit" })).toHaveCount(0);
   await member.goto("/balance");
   await expect(member.getByRole("heading", { name: "Isi saldo" })).toBeVisible();
   await member.goto("/api-keys");

@@ -21,7 +21,7 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: "allowlist.", label: "Daftar IP" },
   { value: "rate_limit.", label: "Batas laju" },
   { value: "geo.", label: "Izin negara" },
-  { value: "fraud", label: "Fraud guard" },
+  { value: "fraud", label: "Perlindungan penipuan" },
   { value: "member.", label: "Anggota dan peran" },
   { value: "two_step.", label: "Masuk dua langkah" },
   { value: "password.", label: "Kata sandi" },
@@ -46,7 +46,7 @@ export function AuditScreen() {
 
   return (
     <>
-      <PageHeader title="Log audit" description="Setiap perubahan pada akun ini, dari dashboard maupun operator Sandi. Rahasia (kunci, secret, kata sandi) tidak pernah dicatat." />
+      <PageHeader title="Catatan audit" description="Setiap perubahan pada akun ini, dari dashboard maupun operator Sandi. Rahasia (kunci, secret, kata sandi) tidak pernah dicatat." />
       <Card>
         <form className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => e.preventDefault()}>
           <Field label="Tindakan">
@@ -70,7 +70,7 @@ export function AuditScreen() {
         {log.error ? <ErrorNotice message={errorMessage(log.error)} onRetry={() => log.refetch()} /> : null}
         {log.data && log.data.rows.length === 0 ? <EmptyState title="Belum ada perubahan yang tercatat" /> : null}
         {log.data && log.data.rows.length > 0 ? (
-          <StackedTable columns={[{ label: "Waktu" }, { label: "Pelaku" }, { label: "Tindakan" }, { label: "Sasaran" }, { label: "Sebelum → sesudah" }, { label: "Asal" }]} caption="Log audit">
+          <StackedTable columns={[{ label: "Waktu" }, { label: "Pelaku" }, { label: "Tindakan" }, { label: "Sasaran" }, { label: "Sebelum → sesudah" }, { label: "Asal" }]} caption="Catatan audit">
             {log.data.rows.map((r) => (
               <StackedRow key={r.id}>
                 <StackedCell label="Waktu" className="whitespace-nowrap">
