@@ -49,3 +49,6 @@ export const fraudSettingsOutput = z.object({
   geo_permissions: z.record(z.enum(GEO_CLASSES), z.array(z.string())),
   fraud_guard: z.enum(FRAUD_GUARD_LEVELS),
 });
+
+/** SMS, voice and missed calls are what pumping buys: Indonesia only until the merchant opens more. */
+export const DEFAULT_GEO_PERMISSIONS: GeoPermissions = { sms: ["62"], voice: ["62"], misscall: ["62"], whatsapp: [ANY_COUNTRY] };

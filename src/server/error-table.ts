@@ -6,11 +6,10 @@
 // is read from the constant the code enforces, so the prose cannot drift.
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { PHONE_DIGITS } from "@/schemas/v3/destination";
-import { IDEMPOTENCY_WINDOW_HOURS, OTP_LENGTH } from "@/schemas/v3/otp-limits";
 import { INTERNAL_ERROR_MESSAGE, MAX_BODY_BYTES } from "./envelope.mjs";
-import { DEFAULT_GEO_PERMISSIONS } from "./services/fraud/geo";
-import { DEFAULT_RATE_LIMIT } from "./services/merchants/default-rate-limit";
-import { DESTINATION_LIMITS, maxAttemptsFor } from "./services/otp/otp-rules";
+import { DEFAULT_GEO_PERMISSIONS } from "@/schemas/fraud";
+import { DEFAULT_RATE_LIMIT } from "@/schemas/v3/default-rate-limit";
+import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, maxAttemptsFor, OTP_LENGTH } from "@/schemas/v3/otp-limits";
 
 type ErrorRow = {
   status: number;

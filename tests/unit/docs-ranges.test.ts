@@ -10,7 +10,7 @@ import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_
 import { TEST_MESSAGES_LIMIT } from "@/schemas/v3/test-mode";
 import { TOPUP_VALIDITY_HOURS } from "@/schemas/v3/topups";
 import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
-import { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
+import { DEFAULT_RATE_LIMIT } from "@/schemas/v3/default-rate-limit";
 import { maxAttemptsFor } from "@/server/services/otp/otp-rules";
 
 /** The page's text with line breaks and indentation folded into single spaces, so a sentence can wrap anywhere. */

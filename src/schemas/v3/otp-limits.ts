@@ -1,5 +1,7 @@
 // Limits of the OTP creation inputs (the API's "Limits", and the free-text lengths settled in docs/otp-rules.md),
 // shared by the request schemas and the OTP service.
+import type { Channel } from "@/generated/prisma/enums";
+
 export const OTP_LENGTH = { min: 4, max: 8, default: 6 } as const;
 export const TTL_SECONDS = { min: 60, max: 900, default: 300 } as const;
 export const BRAND_MAX = 50;
@@ -11,3 +13,19 @@ export const FALLBACK_AFTER_SECONDS = { min: 10, max: 120, default: 20 } as cons
 /** Codes a call speaks, and the trailing digits of a missed call's number, are this long whatever otp_length asks. */
 export const VOICE_CODE_LENGTH = 4;
 export const MISSCALL_CODE_LENGTH = 4;
+
+export function maxAttemptsFor(channel: Channel): number {
+  return channel === "misscall" ? 2 : 5;
+}
+
+/** Per-destination limit class (docs/otp-rules.md): messages and calls are counted separately. */
+export type LimitClass = "messages" | "calls";
+
+export const DESTINATION_LIMITS: Record<LimitClass, { per10Minutes: number; perHour: number; channels: Channel[] }> = {
+  messages: { per10Minutes: 5, perHour: 10, channels: ["whatsapp", "sms", "email", "whatsapp_inbound"] },
+  calls: { per10Minutes: 2, perHour: 4, channels: ["misscall", "voice"] },
+};
+
+export function limitClassOf(channel: Channel): LimitClass {
+  return channel === "misscall" || channel === "voice" ? "calls" : "messages";
+}

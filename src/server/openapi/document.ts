@@ -8,7 +8,7 @@ import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
 import { errorEnvelopeFor } from "@/schemas/v3/envelope";
 import { answers, type V3Endpoint as Endpoint } from "@/server/http/v3-endpoint";
 import { endpoints } from "./endpoints";
-import { errorExample, examples } from "./examples";
+import { errorExample, examples } from "@/server/http/v3-endpoints/examples";
 import { EVENT_TYPE_DESCRIPTIONS, OTP_EVENT_TYPES, otpEventPayload } from "@/schemas/v3/events";
 
 type Json = Record<string, unknown>;

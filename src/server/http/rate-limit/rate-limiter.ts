@@ -7,7 +7,7 @@ import { MemoryRateLimitStore } from "./memory-store";
 import { RedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./store";
 
-export { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
+export { DEFAULT_RATE_LIMIT } from "@/schemas/v3/default-rate-limit";
 const WINDOW_MS = 1000;
 
 export type RateLimitDecision = { allowed: boolean; limit: number; remaining: number; resetMs: number };

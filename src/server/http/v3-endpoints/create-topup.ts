@@ -1,6 +1,6 @@
 // POST /v3/topups: an invoice to top up the saldo.
 import { createTopupBody, TOPUP_AMOUNTS, TOPUP_VALIDITY_HOURS, topupInvoiceData } from "@/schemas/v3/topups";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { createTopup } from "@/server/services/topups/create-topup";
 import { defineEndpoint } from "../v3-endpoint";
 

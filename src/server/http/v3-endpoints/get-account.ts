@@ -1,6 +1,6 @@
 // GET /v3/account: the merchant's account and saldo.
 import { accountData } from "@/schemas/v3/account";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { getAccount } from "@/server/services/merchants/account";
 import { defineEndpoint } from "../v3-endpoint";
 

@@ -1,6 +1,6 @@
 // GET /v3/otp/{otp_id}: read one OTP transaction.
 import { otpDetailData } from "@/schemas/v3/otp";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { getOtp } from "@/server/services/otp/get-otp";
 import { defineEndpoint } from "../v3-endpoint";
 

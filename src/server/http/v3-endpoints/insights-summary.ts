@@ -1,6 +1,6 @@
 // GET /v3/insights/summary: where the key's world's OTPs convert and where they are lost.
 import { INSIGHTS_GROUPS, insightsSummaryData, insightsSummaryQuery, MAX_INSIGHTS_DAYS } from "@/schemas/v3/insights";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { getInsightsSummary } from "@/server/services/insights/summary";
 import { defineEndpoint } from "../v3-endpoint";
 

@@ -1,6 +1,6 @@
 // POST /v3/request: an OTP whose code the server makes.
 import { otpTransactionData, requestOtpBody } from "@/schemas/v3/otp";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { createOtp } from "@/server/services/otp/create-otp";
 import { IDEMPOTENCY_WINDOW_HOURS, MISSCALL_CODE_LENGTH } from "@/server/services/otp/otp-rules";
 import { defineEndpoint } from "../v3-endpoint";

@@ -1,6 +1,6 @@
 // POST /v3/send: an OTP with the merchant's own code.
 import { OTP_DIGITS, otpTransactionData, sendOtpBody } from "@/schemas/v3/otp";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { createOtp } from "@/server/services/otp/create-otp";
 import { defineEndpoint } from "../v3-endpoint";
 import { CREATION_ERRORS, FALLBACK_TEXT, LOCALE_TEXT } from "./creation-text";

@@ -1,6 +1,6 @@
 // POST /v3/test/inbound-whatsapp: play the user of a test whatsapp_inbound OTP.
 import { testInboundBody, testInboundData } from "@/schemas/v3/test-mode";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { receiveTestInbound } from "@/server/services/test-mode/test-inbound";
 import { defineEndpoint } from "../v3-endpoint";
 

@@ -1,6 +1,6 @@
 // GET /v3/test/messages: the test world's sandbox messages, codes included.
 import { TEST_MESSAGES_LIMIT, testMessagesData, testMessagesQuery } from "@/schemas/v3/test-mode";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { listTestMessages } from "@/server/services/test-mode/test-messages";
 import { defineEndpoint } from "../v3-endpoint";
 

@@ -1,6 +1,6 @@
 // POST /v3/test/receipts: a vendor's delivery receipt for a test OTP.
 import { testReceiptBody, testReceiptData } from "@/schemas/v3/test-mode";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { applyTestReceipt } from "@/server/services/test-mode/test-receipts";
 import { defineEndpoint } from "../v3-endpoint";
 

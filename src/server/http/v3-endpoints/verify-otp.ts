@@ -1,6 +1,6 @@
 // POST /v3/verify: check the code a user typed.
 import { verifyOtpBody, verifyResultData } from "@/schemas/v3/otp";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { maxAttemptsFor } from "@/server/services/otp/otp-rules";
 import { verifyOtp } from "@/server/services/otp/verify-otp";
 import { defineEndpoint } from "../v3-endpoint";

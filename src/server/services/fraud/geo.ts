@@ -2,11 +2,11 @@
 // the profile the /v3 wrapper already holds, so a refused destination costs no I/O and
 // is neither charged nor counted anywhere.
 import type { Channel } from "@/generated/prisma/enums";
-import { ANY_COUNTRY, GEO_CLASSES, type GeoClass, type GeoPermissions } from "@/schemas/fraud";
+import { ANY_COUNTRY, DEFAULT_GEO_PERMISSIONS, GEO_CLASSES, type GeoClass, type GeoPermissions } from "@/schemas/fraud";
+
+export { DEFAULT_GEO_PERMISSIONS };
 import { countryCodeOf } from "./prefix";
 
-/** SMS, voice and missed calls are what pumping buys: Indonesia only until the merchant opens more. */
-export const DEFAULT_GEO_PERMISSIONS: GeoPermissions = { sms: ["62"], voice: ["62"], misscall: ["62"], whatsapp: [ANY_COUNTRY] };
 
 export function geoClassOf(channel: Channel): GeoClass | null {
   if (channel === "email") return null;

@@ -7,7 +7,7 @@ import { createApiKeyInTx, type CreatedKey } from "@/server/services/api-keys/ap
 import { applyLedgerChange } from "@/server/services/credits/ledger";
 import { checkWebhookUrl, setWebhookEventTypes, setWebhookUrl } from "@/server/services/webhooks/endpoint";
 import type { MerchantCreate, MerchantUpdate } from "@/schemas/merchant";
-import { DEFAULT_RATE_LIMIT } from "./default-rate-limit";
+import { DEFAULT_RATE_LIMIT } from "@/schemas/v3/default-rate-limit";
 import { effectivePrices } from "./prices";
 import { createTestWorldInTx } from "./test-world";
 import type { Mode } from "@/schemas/mode";
