@@ -1,5 +1,5 @@
 "use client";
-// Log audit: every change to this account, by whom, from where, before and after
+// Catatan audit: every change to this account, by whom, from where, before and after
 // (never a secret); filters and a CSV of the filtered rows. Rows are never edited.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";

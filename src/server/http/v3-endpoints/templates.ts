@@ -1,7 +1,7 @@
 // /v3/templates and /v3/templates/{name}: the merchant's message templates (docs/templates.md).
 import { LOCALE_VALUES } from "@/schemas/v3/locale";
 import { createTemplateBody, FRAGMENT_MAX_CHARACTERS, TEMPLATE_CHANNEL_VALUES, templateData, templateDeletedData, templateListData, updateTemplateBody } from "@/schemas/v3/templates";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from "@/server/services/templates/manage-templates";
 import { defineEndpoint } from "../v3-endpoint";
 

@@ -35,7 +35,7 @@ export function ownerNoticeMail(to: string, merchantName: string, notice: OwnerN
       "Halo,",
       "",
       noticeSentence(notice),
-      "Jika Anda tidak mengenali perubahan ini, periksa Tim dan Log audit di dashboard lalu hubungi dukungan.",
+      "Jika Anda tidak mengenali perubahan ini, periksa Tim dan Catatan audit di dashboard lalu hubungi dukungan.",
       ...(supportContactLine() ? [supportContactLine()] : []),
     ].join("\n"),
   };
