@@ -228,6 +228,8 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
     REDIS_URL,
     LOG_REQUESTS: "0",
     RUN_WORKER_IN_APP: "0",
+    // The bench measures the hot path, not detection: its merchants start with the guard off.
+    FRAUD_GUARD_DEFAULT: "off",
     DB_POOL_SIZE: String(POOL),
     DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e-bench",
     ...freshSecrets(),

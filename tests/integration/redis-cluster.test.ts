@@ -81,6 +81,8 @@ describe("Redis Cluster", () => {
         total: 2,
         recentTotal: 2,
         prefixState: null,
+        settledDistinct: 0,
+        merchantVerified: 1,
         signals: [
           { distinct: 2, blocked: false },
           { distinct: 2, blocked: false },

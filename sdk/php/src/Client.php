@@ -4,6 +4,7 @@ namespace Sandi;
 
 use Sandi\Resource\Account;
 use Sandi\Resource\Insights;
+use Sandi\Resource\Lists;
 use Sandi\Resource\Otp;
 use Sandi\Resource\TestMode;
 use Sandi\Resource\Topups;
@@ -27,6 +28,8 @@ final class Client
     public $topups;
     /** @var Insights */
     public $insights;
+    /** @var Lists safe list and block list */
+    public $lists;
     /** @var TestMode test mode (sk_test_ keys only) */
     public $test;
     /** @var Transport */
@@ -39,6 +42,7 @@ final class Client
         $this->account = new Account($this->transport);
         $this->topups = new Topups($this->transport);
         $this->insights = new Insights($this->transport);
+        $this->lists = new Lists($this->transport);
         $this->test = new TestMode($this->transport);
     }
 
@@ -60,5 +64,8 @@ final class Client
         'sendTestInboundWhatsapp' => 'test->inboundWhatsapp',
         'sendTestReceipt' => 'test->receipt',
         'getInsightsSummary' => 'insights->summary',
+        'getFraudList' => 'lists->get',
+        'addFraudListEntry' => 'lists->add',
+        'removeFraudListEntry' => 'lists->remove',
     ];
 }

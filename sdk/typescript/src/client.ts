@@ -38,6 +38,10 @@ export type TestMessage = Data<"listTestMessages">[number];
 export type TestInboundResult = Data<"sendTestInboundWhatsapp">;
 export type TestReceiptResult = Data<"sendTestReceipt">;
 export type InsightsSummary = Data<"getInsightsSummary">;
+export type FraudListName = "safe" | "block";
+export type FraudList = Data<"getFraudList">;
+export type FraudListEntry = Data<"addFraudListEntry">;
+export type FraudListRemoval = Data<"removeFraudListEntry">;
 
 export class Sandi {
   /** `Sandi.webhooks.verify(body, headers, secret)`: Standard Webhooks signatures. */
@@ -53,6 +57,12 @@ export class Sandi {
   readonly topups: { create(params: CreateTopupParams): Promise<TopupInvoice> };
   /** Conversion, delivery and spend of the OTPs created on the range's WIB days, with one breakdown. */
   readonly insights: { summary(params: InsightsSummaryParams): Promise<InsightsSummary> };
+  /** The safe list and block list of the key's world: numbers (6281234567890) and prefixes (62812345*). */
+  readonly lists: {
+    get(list: FraudListName): Promise<FraudList>;
+    add(list: FraudListName, value: string): Promise<FraudListEntry>;
+    remove(list: FraudListName, value: string): Promise<FraudListRemoval>;
+  };
   /** Test mode (sk_test_ keys only): the sandbox's messages, inbound WhatsApp, delivery receipts. */
   readonly test: {
     messages(params?: TestMessagesParams): Promise<TestMessage[]>;
@@ -88,6 +98,11 @@ export class Sandi {
     this.account = { get: () => call("getAccount") };
     this.topups = { create: (params) => call("createTopup", { body: params }) };
     this.insights = { summary: (params) => call("getInsightsSummary", { query: { from: params.from, to: params.to, group_by: params.groupBy } }) };
+    this.lists = {
+      get: (list) => call("getFraudList", { params: { list } }),
+      add: (list, value) => call("addFraudListEntry", { params: { list }, body: { value } }),
+      remove: (list, value) => call("removeFraudListEntry", { params: { list, value } }),
+    };
     this.test = {
       messages: (params = {}) => call("listTestMessages", { query: { otp_id: params.otpId, destination: params.destination, limit: params.limit } }),
       inboundWhatsapp: (params) => call("sendTestInboundWhatsapp", { body: params }),
@@ -113,4 +128,7 @@ export const OPERATION_METHODS: Record<OperationId, string> = {
   sendTestInboundWhatsapp: "test.inboundWhatsapp",
   sendTestReceipt: "test.receipt",
   getInsightsSummary: "insights.summary",
+  getFraudList: "lists.get",
+  addFraudListEntry: "lists.add",
+  removeFraudListEntry: "lists.remove",
 };

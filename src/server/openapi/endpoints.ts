@@ -6,12 +6,13 @@ import { otpDetailData, otpTransactionData, requestOtpBody, sendOtpBody, verifyO
 import { testInboundBody, testInboundData, testMessagesData, testReceiptBody, testReceiptData } from "@/schemas/v3/test-mode";
 import { createTopupBody, topupInvoiceData } from "@/schemas/v3/topups";
 import { insightsSummaryData, MAX_INSIGHTS_DAYS } from "@/schemas/v3/insights";
+import { fraudListData, fraudListEntryBody, fraudListEntryView, fraudListRemoval } from "@/schemas/fraud-lists";
 import { IDEMPOTENCY_WINDOW_HOURS } from "@/server/services/otp/otp-rules";
 import { examples } from "./examples";
 
 export type Endpoint = {
   operationId: string;
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   path: string;
   summary: string;
   description: string;
@@ -160,5 +161,41 @@ export const endpoints: Endpoint[] = [
     ],
     response: { name: "InsightsSummary", schema: insightsSummaryData, examples: { by_channel: examples.insightsSummary } },
     errors: ["VALIDATION_ERROR", ...COMMON],
+  },
+  {
+    operationId: "getFraudList",
+    method: "get",
+    path: "/v3/lists/{list}",
+    summary: "Baca daftar aman atau daftar blokir",
+    description:
+      "`safe`: nomor dan prefix yang selalu dikirimi OTP, tanpa pemeriksaan fraud guard maupun izin negara (batas per nomor dan saldo tetap berlaku). `block`: nomor dan prefix yang ditolak dengan 403 FRAUD_BLOCKED (`details.reason` = `blocklist`) sebelum apa pun dipotong atau dihitung. Hanya daftar mode API key Anda (live atau uji). Terbaru lebih dulu.",
+    pathParameters: [{ name: "list", description: "safe atau block", example: "safe" }],
+    response: { name: "FraudList", schema: fraudListData, examples: { safe: { list: "safe", entries: [examples.fraudListEntry] } } },
+    errors: ["NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "addFraudListEntry",
+    method: "post",
+    path: "/v3/lists/{list}",
+    summary: "Tambahkan nomor atau prefix ke daftar aman atau daftar blokir",
+    description:
+      "`value`: nomor (6281234567890, +6281234567890 atau 081234567890) atau prefix diakhiri `*` (62812345*), disimpan sebagai digit internasional. Nilai yang sudah ada dijawab dengan entri yang ada; nilai di daftar lain dipindahkan ke daftar ini. Bila nomor cocok dengan entri kedua daftar, entri yang lebih panjang (lebih spesifik) yang berlaku. Paling banyak 1000 entri per daftar. Berlaku dalam satu detik.",
+    pathParameters: [{ name: "list", description: "safe atau block", example: "block" }],
+    request: { name: "FraudListEntryBody", schema: fraudListEntryBody, examples: { number: { value: "6281234567890" }, prefix: { value: "62812345*" } } },
+    response: { name: "FraudListEntry", schema: fraudListEntryView, examples: { entry: examples.fraudListEntry } },
+    errors: [...BODY, "NOT_FOUND", ...COMMON],
+  },
+  {
+    operationId: "removeFraudListEntry",
+    method: "delete",
+    path: "/v3/lists/{list}/{value}",
+    summary: "Hapus nomor atau prefix dari daftar aman atau daftar blokir",
+    description: "`value` seperti saat ditambahkan (prefix dengan `*`). Nilai yang tidak ada di daftar dijawab 404 NOT_FOUND.",
+    pathParameters: [
+      { name: "list", description: "safe atau block", example: "block" },
+      { name: "value", description: "Nomor atau prefix diakhiri *", example: "62812345*" },
+    ],
+    response: { name: "FraudListRemoval", schema: fraudListRemoval, examples: { removed: { value: "62812345*", removed: true } } },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", ...COMMON],
   },
 ];

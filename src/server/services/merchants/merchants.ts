@@ -1,3 +1,4 @@
+import { getEnv } from "@/env";
 import { hash } from "@node-rs/argon2";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -52,6 +53,7 @@ export async function createMerchant(data: MerchantCreate, options: { emailVerif
           rateLimit: data.rateLimit ?? null,
           ipAllowlist,
           emailVerifiedAt: options.emailVerified ? new Date() : null,
+          fraudGuard: getEnv().FRAUD_GUARD_DEFAULT,
         },
       });
       if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Saldo awal" });
