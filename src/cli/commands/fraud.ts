@@ -20,12 +20,11 @@ function listCommand(list: FraudListName, what: string): Command {
     flags: ["merchant", "mode"],
     run: async (a) => {
       const action = a.positional(0, "list, add or remove");
+      if (!["list", "add", "remove"].includes(action)) throw new UsageError(`fraud ${list}: the action must be list, add or remove, got "${action}"`);
       const id = await worldId(a);
       if (action === "list") return { list, entries: await listEntries(id, list) };
       const value = parseListValue(a.positional(1, "the number or prefix"));
-      if (action === "add") return addListEntry(id, list, value, "operator");
-      if (action === "remove") return removeListEntry(id, list, value);
-      throw new UsageError(`fraud ${list}: the action must be list, add or remove, got "${action}"`);
+      return action === "add" ? addListEntry(id, list, value, "operator") : removeListEntry(id, list, value);
     },
   };
 }
