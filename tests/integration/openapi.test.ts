@@ -130,6 +130,8 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v3/account",
       "/v3/insights/summary",
+      "/v3/lists/{list}",
+      "/v3/lists/{list}/{value}",
       "/v3/otp/{otp_id}",
       "/v3/request",
       "/v3/send",
@@ -142,7 +144,7 @@ describe("OpenAPI document", () => {
     const operationIds = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths as Json)) {
       for (const [method, op] of Object.entries(item as Json)) {
-        expect(["get", "post"]).toContain(method);
+        expect(["get", "post", "delete"]).toContain(method);
         expect(op.operationId).toBeTruthy();
         operationIds.add(op.operationId);
         expect(op.security).toEqual([{ bearerAuth: [] }]);
