@@ -1,19 +1,11 @@
-// The merchant's safe list and block list: through /v3/lists/* (the real route handlers)
-// and as the creation path applies them.
+// The merchant's safe list and block list as the creation path applies them (the
+// endpoints themselves: tests/integration/v3/lists/).
 import { describe, expect, it } from "vitest";
-import { GET as listRoute, POST as addRoute } from "@/app/v3/lists/[list]/route";
-import { DELETE as removeRoute } from "@/app/v3/lists/[list]/[value]/route";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { listBlocks } from "@/server/services/fraud/block-log";
-import { readEnvelope, routeParams, v3Request } from "../harness/http";
+import { addToList as add } from "../harness/fraud-lists-api";
 import { newMerchant, requestOtp, saldoOf, sendOtp, type Merchant } from "../harness/v3-fixtures";
-
-const headers = { "x-forwarded-for": "203.0.113.10" };
-const getList = async (key: string, list: string) => readEnvelope(await listRoute(v3Request(`/v3/lists/${list}`, { key, headers }), routeParams({ list })));
-const add = async (key: string, list: string, body: unknown) => readEnvelope(await addRoute(v3Request(`/v3/lists/${list}`, { key, body, headers }), routeParams({ list })));
-const remove = async (key: string, list: string, value: string) =>
-  readEnvelope(await removeRoute(v3Request(`/v3/lists/${list}/${encodeURIComponent(value)}`, { key, method: "DELETE", headers }), routeParams({ list, value })));
 
 let serial = 0;
 const fresh = (prefix: string) => `${prefix}${String(30_000_000 + ++serial).padStart(8, "0")}`;
@@ -27,51 +19,6 @@ async function guarded(): Promise<Merchant> {
 async function otpCount(merchantId: number) {
   return (await getDb()).otpTransaction.count({ where: { merchantId } });
 }
-
-describe("/v3/lists", () => {
-  it("adds, lists and removes numbers and prefixes, normalized to international digits", async () => {
-    const m = await guarded();
-    expect((await add(m.key, "safe", { value: "081234567890" })).body.data).toMatchObject({ value: "6281234567890", created_by: "api" });
-    expect((await add(m.key, "safe", { value: "+62812345*" })).body.data).toMatchObject({ value: "62812345*" });
-    // Adding it again answers the entry that is there.
-    expect((await add(m.key, "safe", { value: "62812345*" })).status).toBe(200);
-    const listed = await getList(m.key, "safe");
-    expect(listed.body.data).toMatchObject({ list: "safe", entries: expect.arrayContaining([expect.objectContaining({ value: "62812345*" }), expect.objectContaining({ value: "6281234567890" })]) });
-    expect((listed.body.data as { entries: unknown[] }).entries).toHaveLength(2);
-    expect((await remove(m.key, "safe", "62812345*")).body.data).toEqual({ value: "62812345*", removed: true });
-    expect((await remove(m.key, "safe", "62812345*")).body.error?.code).toBe("NOT_FOUND");
-  });
-
-  it("moves a value from one list to the other rather than keeping it on both", async () => {
-    const m = await guarded();
-    await add(m.key, "safe", { value: "6281299990000" });
-    await add(m.key, "block", { value: "6281299990000" });
-    expect((await getList(m.key, "safe")).body.data).toMatchObject({ entries: [] });
-    expect((await getList(m.key, "block")).body.data).toMatchObject({ entries: [expect.objectContaining({ value: "6281299990000" })] });
-  });
-
-  it("answers bad values with 400 VALIDATION_ERROR and an unknown list with 404", async () => {
-    const m = await guarded();
-    for (const value of ["62-812", "*", "6*", "abc", "628123456789012345", 62812]) {
-      const res = await add(m.key, "block", { value });
-      expect(res.status).toBe(400);
-      expect(res.body.error?.code).toBe("VALIDATION_ERROR");
-    }
-    expect((await add(m.key, "block", {})).body.error?.code).toBe("VALIDATION_ERROR");
-    expect((await getList(m.key, "allow")).status).toBe(404);
-    expect((await remove(m.key, "block", "x")).status).toBe(400);
-  });
-
-  it("keeps the live and the test world's lists apart", async () => {
-    const m = await guarded();
-    await add(m.testKey, "block", { value: "62812*" });
-    expect((await getList(m.key, "block")).body.data).toMatchObject({ entries: [] });
-    expect((await getList(m.testKey, "block")).body.data).toMatchObject({ entries: [expect.objectContaining({ value: "62812*" })] });
-    // The test world's entry refuses test OTPs only.
-    expect((await requestOtp(m.testKey, { channel: "sms", destination: fresh("62812") })).body.error?.details).toMatchObject({ reason: "blocklist" });
-    expect((await requestOtp(m.key, { channel: "sms", destination: fresh("62812") })).status).toBe(200);
-  });
-});
 
 describe("the block list", () => {
   it("refuses with 403 FRAUD_BLOCKED, reason blocklist, before anything is charged or counted, and logs it", async () => {
@@ -102,6 +49,15 @@ describe("the block list", () => {
     await add(m.key, "safe", { value: "6281200001111" });
     expect((await requestOtp(m.key, { channel: "sms", destination: "6281200001111" })).status).toBe(200);
     expect((await requestOtp(m.key, { channel: "sms", destination: "6281200002222" })).body.error?.details).toMatchObject({ reason: "blocklist" });
+  });
+});
+
+describe("lists per world", () => {
+  it("applies the test world's block list to test OTPs only", async () => {
+    const m = await guarded();
+    await add(m.testKey, "block", { value: "62812*" });
+    expect((await requestOtp(m.testKey, { channel: "sms", destination: fresh("62812") })).body.error?.details).toMatchObject({ reason: "blocklist" });
+    expect((await requestOtp(m.key, { channel: "sms", destination: fresh("62812") })).status).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@
 import { getEnv } from "@/env";
 import { failFastRedis } from "@/server/lib/fail-fast-redis";
 import { forgetBaselines } from "./baseline";
+import { forgetListsForTests } from "./lists";
 import { MemoryFraudStore } from "./memory-store";
 import { RedisFraudStore } from "./redis-store";
 import type { FraudStore } from "./store";
@@ -72,4 +73,5 @@ export function resetFraudStateForTests(): void {
   void holder.__sandiFraudStore?.store.close?.();
   delete holder.__sandiFraudStore;
   forgetBaselines();
+  forgetListsForTests();
 }
