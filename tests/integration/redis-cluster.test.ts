@@ -191,6 +191,7 @@ describe("Redis Cluster", () => {
       expect([...(await keysByNode("sandi:rl:*")).values()].flat().length).toBeGreaterThan(0);
 
       const creator = await newMerchant({ saldo: 450 * 100 });
+      await updateMerchant(creator.id, { fraudGuard: "standard" });
       let created = 0;
       // The fraud store connects on first use; a creation before it is ready is judged in memory, so wait for it.
       await waitFor(
