@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, Card, ErrorNotice, Field, inputClass, Loading } from "@/components/ui/primitives";
 import type { FraudListName } from "@/schemas/fraud-lists";
+import { wibTextLong } from "@/lib/wib-time";
 
 const TEXT: Record<FraudListName, { title: string; hint: string; empty: string }> = {
   safe: {
@@ -43,7 +44,7 @@ function ListSection({ list }: { list: FraudListName }) {
       >
         <div className="flex-1">
           <Field label="Nomor atau prefix">
-            <input value={value} onChange={(e) => setValue(e.target.value)} placeholder="6281234567890 atau 62812345*" className={inputClass} data-testid={`fraud-list-${list}-input`} />
+            <input value={value} onChange={(e) => setValue(e.target.value)} placeholder="mis. 62812345*" className={inputClass} data-testid={`fraud-list-${list}-input`} />
           </Field>
         </div>
         <Button type="submit" busy={add.isPending} data-testid={`fraud-list-${list}-add`}>
@@ -60,7 +61,7 @@ function ListSection({ list }: { list: FraudListName }) {
           {entries.data.map((entry) => (
             <li key={entry.value} className="flex items-center justify-between gap-2 rounded bg-slate-100 px-2 py-1 text-sm" data-testid={`fraud-list-${list}-entry`}>
               <span className="font-mono">{entry.value}</span>
-              <span className="ml-auto text-xs text-slate-500">{entry.created_at} WIB</span>
+              <span className="ml-auto text-xs text-slate-500">{wibTextLong(entry.created_at)}</span>
               <Button variant="secondary" onClick={() => remove.mutate({ list, value: entry.value })} aria-label={`Hapus ${entry.value} dari ${text.title.toLowerCase()}`}>
                 Hapus
               </Button>
