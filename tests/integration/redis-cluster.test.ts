@@ -98,7 +98,7 @@ describe("Redis Cluster", () => {
     const byNode = await keysByNode(`${ns}fg:*`);
     for (const m of MERCHANTS) {
       const keys = [...byNode.values()].flat().filter((k) => k.includes(`{${m}}`));
-      expect(new Set(keys.map((k) => k.split(":")[3])), `merchant ${m}'s kinds of keys`).toEqual(new Set(["d", "v", "t", "p", "s", "sb"]));
+      expect(new Set(keys.map((k) => k.split(":")[3])), `merchant ${m}'s kinds of keys`).toEqual(new Set(["d", "v", "vt", "t", "p", "s", "sb"]));
       expect((await slotsOf(keys)).size, `slots of merchant ${m}'s keys`).toBe(1);
       expect(nodesHolding(byNode, (k) => k.includes(`{${m}}`))).toHaveLength(1);
     }
