@@ -1,4 +1,4 @@
-// oneStatementTransaction writes its statement and the COMMIT together, so PostgreSQL
+// pipelinedTransaction writes its statement and the COMMIT together, so PostgreSQL
 // releases the statement's row locks without waiting for this process to read the
 // answer (src/server/db/sql.ts). The tests stop this process reading that connection's
 // answers and watch the commit land from another connection, and count the writes to
@@ -7,12 +7,12 @@ import type { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPool } from "@/server/db/client";
-import { oneStatementTransaction, statement } from "@/server/db/sql";
+import { pipelinedTransaction, namedQuery } from "@/server/db/sql";
 import { databaseUrl } from "../harness/per-file-database";
 import { waitFor } from "../harness/wait-for";
 
-const bump = statement("test-pipelined-bump", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 RETURNING n");
-const lock = statement("test-pipelined-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
+const bump = namedQuery("test-pipelined-bump", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 RETURNING n");
+const lock = namedQuery("test-pipelined-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
 const observer = new pg.Client({ connectionString: databaseUrl });
 
 beforeAll(async () => {
@@ -53,7 +53,7 @@ async function countingWrites<T>(run: () => Promise<T>): Promise<{ result: T; wr
   }
 }
 
-describe("oneStatementTransaction", () => {
+describe("pipelinedTransaction", () => {
   it("commits while this process has not yet read the statement's answer", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const pool = await getPool();
@@ -61,7 +61,7 @@ describe("oneStatementTransaction", () => {
     pool.once("acquire", (client) => {
       socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
     });
-    const transaction = oneStatementTransaction<{ n: number }>(() => {
+    const transaction = pipelinedTransaction<{ n: number }>(() => {
       // From here on nothing this connection's server sends is read until resume().
       socket!.pause();
       return { sql: bump, values: [] };
@@ -77,43 +77,43 @@ describe("oneStatementTransaction", () => {
     expect(await transaction).toEqual([{ n: 1 }]);
   });
 
-  it("writes BEGIN with its opening, the statement and the COMMIT in one write when the statement does not depend on the opening", async () => {
+  it("writes BEGIN with its lockFirst query, the statement and the COMMIT in one write when the statement does not depend on the lockFirst query", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const { result, writes } = await countingWrites(() =>
-      oneStatementTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, opening: { sql: lock, values: [42] } }),
+      pipelinedTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, lockFirst: { sql: lock, values: [42] } }),
     );
     expect(result[0].n).toBeGreaterThan(0);
     expect(writes).toBe(1);
   });
 
-  it("writes BEGIN with the opening in one write, then the statement and its COMMIT in another", async () => {
+  it("writes BEGIN with the lockFirst query in one write, then the statement and its COMMIT in another", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const opening = { sql: statement("test-pipelined-lock-row", "SELECT n FROM pipelined_probe WHERE id = $1 FOR UPDATE"), values: [1] };
+    const lockFirst = { sql: namedQuery("test-pipelined-lock-row", "SELECT n FROM pipelined_probe WHERE id = $1 FOR UPDATE"), values: [1] };
     const { result, writes } = await countingWrites(() =>
-      oneStatementTransaction<{ n: number }>(([row]) => {
+      pipelinedTransaction<{ n: number }>(([row]) => {
         expect(row).toEqual({ n: 0 });
         return { sql: bump, values: [] };
-      }, { opening }),
+      }, { lockFirst }),
     );
     expect(result).toEqual([{ n: 1 }]);
     expect(writes).toBe(2);
   });
 
-  it("throws the opening's own error, not the aborted transaction's, and leaves the connection usable", async () => {
+  it("throws the lockFirst query's own error, not the aborted transaction's, and leaves the connection usable", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const divide = statement("test-pipelined-divide", "SELECT 1 / $1::int");
-    await expect(oneStatementTransaction({ sql: bump, values: [] }, { opening: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
-    await expect(oneStatementTransaction(() => ({ sql: bump, values: [] }), { opening: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
+    const divide = namedQuery("test-pipelined-divide", "SELECT 1 / $1::int");
+    await expect(pipelinedTransaction({ sql: bump, values: [] }, { lockFirst: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
+    await expect(pipelinedTransaction(() => ({ sql: bump, values: [] }), { lockFirst: { sql: divide, values: [0] } })).rejects.toMatchObject({ code: "22012" });
     expect((await observer.query<{ n: number }>("SELECT n FROM pipelined_probe WHERE id = 1")).rows[0].n).toBe(0);
-    expect(await oneStatementTransaction<{ n: number }>({ sql: bump, values: [] })).toEqual([{ n: 1 }]);
+    expect(await pipelinedTransaction<{ n: number }>({ sql: bump, values: [] })).toEqual([{ n: 1 }]);
   });
 
   it("rolls back when the statement fails, with the COMMIT already written", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
-    const failing = statement("test-pipelined-fail", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 AND sandi_refuse('balance') RETURNING n");
-    await expect(oneStatementTransaction(() => ({ sql: failing, values: [] }))).rejects.toMatchObject({ message: "sandi:balance" });
+    const failing = namedQuery("test-pipelined-fail", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 AND sandi_refuse('balance') RETURNING n");
+    await expect(pipelinedTransaction(() => ({ sql: failing, values: [] }))).rejects.toMatchObject({ message: "sandi:balance" });
     expect((await observer.query<{ n: number }>("SELECT n FROM pipelined_probe WHERE id = 1")).rows[0].n).toBe(0);
     // The connection went back to the pool in a usable state.
-    expect(await oneStatementTransaction<{ n: number }>(() => ({ sql: bump, values: [] }))).toEqual([{ n: 1 }]);
+    expect(await pipelinedTransaction<{ n: number }>(() => ({ sql: bump, values: [] }))).toEqual([{ n: 1 }]);
   });
 });

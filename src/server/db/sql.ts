@@ -9,29 +9,32 @@ import type pg from "pg";
 import { getEnv } from "@/env";
 import { getPool } from "./client";
 
-export type Statement = { name: string; text: string };
+export type NamedQuery = { name: string; text: string };
 
-/** A statement prepared under its name the first time each connection runs it. */
-export function statement(name: string, text: string): Statement {
+/**
+ * A query with a name: nothing is prepared here; node-pg prepares it under this name the
+ * first time each connection runs it (queryConfig says when it stays unnamed).
+ */
+export function namedQuery(name: string, text: string): NamedQuery {
   return { name, text };
 }
 
 /** What node-pg is given: the statement's name only where prepared statements outlive one transaction. */
-function queryConfig(sql: Statement, values: unknown[]): pg.QueryConfig {
+function queryConfig(sql: NamedQuery, values: unknown[]): pg.QueryConfig {
   return getEnv().DB_POOLER === "pgbouncer" ? { text: sql.text, values } : { name: sql.name, text: sql.text, values };
 }
 
 /** One statement on its own (autocommit: atomic by itself, one round trip). */
-export async function runAlone<R extends pg.QueryResultRow>(sql: Statement, values: unknown[]): Promise<R[]> {
+export async function runAutocommit<R extends pg.QueryResultRow>(sql: NamedQuery, values: unknown[]): Promise<R[]> {
   const result = await (await getPool()).query<R>(queryConfig(sql, values));
   return result.rows;
 }
 
-/** A prepared statement with its parameters. */
-export type Bound = { sql: Statement; values: unknown[] };
+/** A named query with its parameters. */
+export type BoundQuery = { sql: NamedQuery; values: unknown[] };
 
 /**
- * BEGIN, `opening` (a lock to take, or a row to lock and read), one statement and its
+ * BEGIN, `lockFirst` (a lock to take, or a row to lock and read), one statement and its
  * COMMIT, written together (pipelined, and in one write to the socket): PostgreSQL runs
  * the COMMIT straight after the statement, so the row locks the statement took are
  * released without waiting for this process to read the answer. A busy event loop
@@ -40,25 +43,25 @@ export type Bound = { sql: Statement; values: unknown[] };
  * sandi_refuse) makes that COMMIT a rollback.
  *
  * Given the statement itself, everything goes in one write: one wait in all. Given a
- * function of the opening's rows (a row to lock and look at first), BEGIN and `opening`
+ * function of the locked rows (a row to lock and look at first), BEGIN and `lockFirst`
  * take a write and a wait of their own; a throw there rolls back.
  *
  * `asyncCommit` commits without waiting for the WAL flush (synchronous_commit off for
  * this transaction only): its locks are released at once. Use it only where a later
  * synchronous commit makes the work durable before anything outside the database
- * depends on it (see create-otp.ts).
+ * depends on it (see services/otp/reserve-creation.ts).
  */
-export async function oneStatementTransaction<R extends pg.QueryResultRow>(
-  statement: Bound | ((opened: pg.QueryResultRow[]) => Bound),
-  options: { asyncCommit?: boolean; opening?: Bound } = {},
+export async function pipelinedTransaction<R extends pg.QueryResultRow>(
+  statement: BoundQuery | ((locked: pg.QueryResultRow[]) => BoundQuery),
+  options: { asyncCommit?: boolean; lockFirst?: BoundQuery } = {},
 ): Promise<R[]> {
   return withClient(async (client, broken) => {
     // Checked before BEGIN, so a node-pg without pipeline mode fails with no transaction left open.
     const mode = pipelineSwitch(client);
-    // SET LOCAL is a utility statement (nothing to plan); the opening is prepared like the rest.
-    const head = [options.asyncCommit ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN", ...(options.opening ? [options.opening] : [])];
+    // SET LOCAL is a utility statement (nothing to plan); lockFirst is prepared like the rest.
+    const head = [options.asyncCommit ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN", ...(options.lockFirst ? [options.lockFirst] : [])];
     if (typeof statement !== "function") return pipelined<R>(client, mode, [...head, statement], broken);
-    let built: Bound;
+    let built: BoundQuery;
     try {
       built = statement(await pipelined(client, mode, head));
     } catch (err) {
@@ -79,7 +82,7 @@ export async function oneStatementTransaction<R extends pg.QueryResultRow>(
 async function pipelined<R extends pg.QueryResultRow>(
   client: pg.PoolClient,
   mode: { pipeline: boolean },
-  queries: (string | Bound)[],
+  queries: (string | BoundQuery)[],
   commitBroken?: () => void,
 ): Promise<R[]> {
   mode.pipeline = true;

@@ -5,7 +5,7 @@
 // a convenience for merchants, never a reason to fail or slow their requests.
 // A crash loses at most the last second's entries.
 import { getEnv } from "@/env";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { log, messageOf } from "@/server/log";
 import { onShutdown } from "@/server/lifecycle.mjs";
 
@@ -28,7 +28,7 @@ const FLUSH_ROWS = 500;
 /** Beyond this many waiting entries (the database is down), new ones are dropped instead of growing memory. */
 const MAX_BUFFERED = 20_000;
 
-const insertBatch = statement(
+const insertBatch = namedQuery(
   "api-log-insert",
   `INSERT INTO api_request_logs (merchant_id, created_at, method, path, status, error_code, latency_ms, request_id, key_prefix, client_ip, request_body)
    SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[])`,
@@ -74,7 +74,7 @@ export function flushApiLog(): Promise<void> {
 async function write(batch: ApiLogEntry[]): Promise<void> {
   const column = <T>(pick: (e: ApiLogEntry) => T) => batch.map(pick);
   try {
-    await runAlone(insertBatch, [
+    await runAutocommit(insertBatch, [
       column((e) => e.merchantId),
       column((e) => e.at),
       column((e) => e.method),

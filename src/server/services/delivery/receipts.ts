@@ -1,8 +1,8 @@
 // Delivery receipts from vendors move a sent OTP to success or to failed; any
 // other state (already final, verified, or a receipt for a message we never
-// sent) is left alone. A failure reported after the charge refunds through the
-// ledger exactly once: the row is locked, `charged` flips once, and the ledger's
-// (reason, reference) unique index backs it up.
+// sent) is left alone. The outcome, and the refund of a failure reported after the
+// charge, is recorded by the delivery recorder exactly once: the row is locked,
+// `charged` flips once, and the ledger's (reason, reference) unique index backs it up.
 //
 // Adapters hand the vendor our otp_id (Twilio: in the StatusCallback URL;
 // WhatsApp: biz_opaque_callback_data), so a receipt that overtakes the end of
@@ -11,12 +11,10 @@
 import { z } from "zod";
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { getDb, type Tx } from "@/server/db/client";
-import { runAlone, statement } from "@/server/db/sql";
 import { recordReceipt } from "@/server/metrics/record";
 import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
-import { applyLedgerChange } from "@/server/services/credits/ledger";
-import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "@/server/services/otp/deliveries";
-import { deliveryEventData, recordOtpEvent, stateOfRow } from "@/server/services/otp/lifecycle-events";
+import { recordOtpEvent, stateOfRow } from "@/server/services/otp/lifecycle-events";
+import { announceAttempt, recordOutcome, recordQuietSandboxDeliveries } from "./delivery-recorder";
 
 /** Our otp_id as a vendor echoes it back: the one otp_id shape, or it is not ours. */
 export const otpReference = z.string().regex(OTP_ID_PATTERN);
@@ -42,7 +40,7 @@ const EARLY_BATCH = 50;
 export async function applyDeliveryReceipt(receipt: Receipt): Promise<ReceiptResult> {
   recordReceipt(receipt.provider, receipt.outcome);
   const db = await getDb();
-  const result = await db.$transaction((tx) => applyOnce(tx, receipt));
+  const result = await db.$transaction((tx) => applyReceipt(tx, receipt));
   if (result !== "pending") return result;
   await db.earlyReceipt.create({
     data: { otpId: receipt.otpId!, provider: receipt.provider, providerMessageId: receipt.providerMessageId, outcome: receipt.outcome, reason: receipt.reason ?? null },
@@ -66,7 +64,7 @@ export async function applyEarlyReceipts(): Promise<number> {
       FOR UPDATE OF e SKIP LOCKED`;
     for (const row of rows) {
       const outcome = row.outcome === "success" ? "success" : "failed";
-      await applyOnce(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome, reason: row.reason ?? undefined });
+      await applyReceipt(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome, reason: row.reason ?? undefined });
     }
     if (rows.length > 0) await tx.earlyReceipt.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
     return rows.length;
@@ -85,9 +83,9 @@ export async function applyEarlyReceipts(): Promise<number> {
 export async function applySandboxReceipts(now = new Date()): Promise<number> {
   let applied = 0;
   for (let pass = 0; pass < SANDBOX_PASSES; pass++) {
-    const quiet = await runAlone<{ n: string }>(confirmQuietSandboxSends, [now, SANDBOX_BATCH]);
+    const quiet = await recordQuietSandboxDeliveries(now, SANDBOX_BATCH);
     const announced = await applyAnnouncedSandboxReceipts(now);
-    const n = Number(quiet[0]?.n ?? 0) + announced;
+    const n = quiet + announced;
     applied += n;
     if (n < SANDBOX_BATCH) break;
   }
@@ -96,24 +94,6 @@ export async function applySandboxReceipts(now = new Date()): Promise<number> {
 
 const SANDBOX_BATCH = 500;
 const SANDBOX_PASSES = 10;
-
-const confirmQuietSandboxSends = statement(
-  "sandbox-receipts",
-  `WITH due AS (
-     SELECT d.id, d.otp_transaction_id FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
-     WHERE d.receipt_due_at <= $1::timestamptz AND d.status = 'sent'
-       AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = o.merchant_id AND e.enabled AND 'otp.delivered' = ANY(e.event_types))
-     ORDER BY d.receipt_due_at LIMIT $2::int
-     FOR UPDATE OF d, o SKIP LOCKED
-   ), delivered AS (
-     UPDATE otp_deliveries d SET status = 'success', receipt_due_at = NULL FROM due WHERE d.id = due.id RETURNING d.otp_transaction_id
-   ), confirmed AS (
-     UPDATE otp_transactions o SET status = CASE WHEN o.status = 'verified' THEN o.status ELSE 'success' END,
-       next_fallback_at = NULL, fallback_code = NULL, updated_at = now()
-     FROM (SELECT DISTINCT otp_transaction_id FROM delivered) x WHERE o.id = x.otp_transaction_id
-   )
-   SELECT count(*)::text AS n FROM delivered`,
-);
 
 async function applyAnnouncedSandboxReceipts(now: Date): Promise<number> {
   const db = await getDb();
@@ -126,13 +106,13 @@ async function applyAnnouncedSandboxReceipts(now: Date): Promise<number> {
       FOR UPDATE OF d, o SKIP LOCKED`;
     for (const row of rows) {
       await tx.otpDelivery.update({ where: { id: row.delivery_id }, data: { receiptDueAt: null } });
-      await applyOnce(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome: "success" }, now);
+      await applyReceipt(tx, { provider: row.provider, providerMessageId: row.provider_message_id, otpId: row.otp_id, outcome: "success" }, now);
     }
     return rows.length;
   });
 }
 
-type LockedOtp = {
+type ReceiptOtpRow = {
   id: bigint;
   merchant_id: number;
   otp_id: string;
@@ -149,7 +129,7 @@ type LockedOtp = {
   next_fallback_at: Date | null;
 };
 
-async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<ReceiptResult | "pending"> {
+async function applyReceipt(tx: Tx, receipt: Receipt, now = new Date()): Promise<ReceiptResult | "pending"> {
   const otpId = receipt.otpId && otpReference.safeParse(receipt.otpId).success ? receipt.otpId : null;
   // The send: by our reference when the vendor echoed it (the exact vendor id first, else the one
   // whose vendor id is not known yet), else by the vendor's id alone.
@@ -163,7 +143,7 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
         SELECT id, otp_transaction_id FROM otp_deliveries WHERE provider = ${receipt.provider} AND provider_message_id = ${receipt.providerMessageId}
         ORDER BY id DESC LIMIT 1`;
   if (!found) return { otp_id: null, status: null, refunded: false };
-  const [otp] = await tx.$queryRaw<LockedOtp[]>`
+  const [otp] = await tx.$queryRaw<ReceiptOtpRow[]>`
     SELECT id, merchant_id, otp_id, channel, destination, verified_from, status, external_id, attempts, max_attempts, expires_at,
            fallback_index, cardinality(fallback_channels) AS fallback_count, next_fallback_at
     FROM otp_transactions WHERE id = ${found.otp_transaction_id} FOR UPDATE`;
@@ -172,42 +152,35 @@ async function applyOnce(tx: Tx, receipt: Receipt, now = new Date()): Promise<Re
   if (delivery.status === "pending") return "pending";
   if (delivery.status !== "sent") return { otp_id: otp.otp_id, status: otp.status, refunded: false };
   const success = receipt.outcome === "success";
-  if (!success && delivery.charged) {
-    await applyLedgerChange(tx, {
-      merchantId: otp.merchant_id,
-      amount: delivery.price,
-      reason: "otp_refund",
-      reference: ledgerReference(otp.otp_id, delivery.seq),
-      note: DEFAULT_FAILURE,
-    });
-  }
-  const updated = await tx.otpDelivery.update({
-    where: { id: delivery.id },
-    data: success ? { status: "success", receiptDueAt: null } : { status: "failed", charged: false, receiptDueAt: null, failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) },
-  });
-  const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: otp.id }, orderBy: { seq: "asc" } });
+  const reason = (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500);
+  const recorded = await recordOutcome(
+    tx,
+    { id: otp.id, merchantId: otp.merchant_id, otpId: otp.otp_id, status: otp.status, destination: otp.destination },
+    delivery,
+    success ? { status: "success", receiptDueAt: null } : { status: "failed", reason, refundNote: DEFAULT_FAILURE },
+    now,
+  );
+  const { status } = recorded.otp;
   const verified = otp.status === "verified";
-  const status = verified ? otp.status : rollupStatus(deliveries);
   // A confirmed send ends the chain; a failed latest send hands over to the next channel now.
-  const latest = deliveries.at(-1)?.id === delivery.id;
+  const latest = recorded.attempts.at(-1)?.id === delivery.id;
   const live = !verified && now < otp.expires_at && otp.attempts < otp.max_attempts;
   const handsOver = !success && latest && live && otp.fallback_index < otp.fallback_count;
   await tx.otpTransaction.update({
     where: { id: otp.id },
     data: {
-      status,
-      ...chargeOf(deliveries),
+      ...recorded.otp,
       ...(success ? { nextFallbackAt: null, fallbackCode: null } : {}),
       ...(handsOver ? { nextFallbackAt: now } : {}),
-      ...(!success ? { failureReason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) } : {}),
+      ...(!success ? { failureReason: reason } : {}),
     },
   });
   const state = stateOfRow(otp, { status });
-  if (success) await recordOtpEvent(tx, otp.merchant_id, "otp.delivered", state, now, deliveryEventData(presentDelivery(updated)));
+  if (success) await announceAttempt(tx, otp.merchant_id, state, recorded.attempt, now);
   // A later send of the chain still due: the OTP has not failed for good yet.
   else if (!handsOver && !verified && status === "failed" && otp.next_fallback_at === null) {
-    await recordOtpEvent(tx, otp.merchant_id, "otp.failed", state, now, { reason: (receipt.reason ?? DEFAULT_FAILURE).slice(0, 500) });
+    await recordOtpEvent(tx, otp.merchant_id, "otp.failed", state, now, { reason });
   }
-  return { otp_id: otp.otp_id, status, refunded: !success && delivery.charged };
+  return { otp_id: otp.otp_id, status, refunded: recorded.refunded };
 }
 

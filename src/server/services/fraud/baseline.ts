@@ -3,7 +3,7 @@
 // too new to have one, blended with the prior (prior.ts) while that history is short. Shares, not volumes: compared with the merchant's current total
 // they say how many creations a prefix should be getting now, whatever the time of day.
 // The last hour is left out, so an attack under way never becomes its own baseline.
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { prefixOf } from "./prefix";
 import { priorFor } from "./prior";
 import { refreshingCache } from "./refreshing-cache";
@@ -33,7 +33,7 @@ const DEFAULT_VERIFIED_RATE = 0.75;
 // The newest creations first, at most SAMPLE of them, grouped by their first six digits
 // (the longest country code plus three): the prefix itself is computed here, not in SQL.
 const history = (scope: "merchant" | "platform") =>
-  statement(
+  namedQuery(
     `fraud-baseline-${scope}`,
     `SELECT head, count(*)::int AS n, count(*) FILTER (WHERE status = 'verified')::int AS verified FROM (
        SELECT left(destination_key, 6) AS head, status FROM otp_transactions
@@ -66,14 +66,14 @@ function summarize(rows: Row[], source: Baseline["source"]): Baseline {
 }
 
 async function loadMerchant(merchantId: number): Promise<Baseline> {
-  const own = summarize(await runAlone<Row>(history("merchant"), [SAMPLE.merchant, merchantId]), "merchant");
+  const own = summarize(await runAutocommit<Row>(history("merchant"), [SAMPLE.merchant, merchantId]), "merchant");
   if (own.size >= MIN_HISTORY) return own;
   const shared = await platform.get("platform");
   return shared.size >= own.size ? shared : own;
 }
 
 async function loadPlatform(): Promise<Baseline> {
-  return summarize(await runAlone<Row>(history("platform"), [SAMPLE.platform]), "platform");
+  return summarize(await runAutocommit<Row>(history("platform"), [SAMPLE.platform]), "platform");
 }
 
 /** Loaded once per merchant and instance, then refreshed in the background every ten minutes. */

@@ -3,7 +3,7 @@
 // refusing, so the creation path pays nothing for it.
 import type { Channel, FraudBlockReason } from "@/generated/prisma/enums";
 import { getDb } from "@/server/db/client";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import type { FraudBlockRow } from "@/schemas/fraud";
 import { formatWib } from "@/lib/wib-time";
 import type { SpikeFigures } from "./detect";
@@ -19,7 +19,7 @@ export type BlockEntry = {
 };
 
 // A signal block spans prefixes, so its attempts count on the row of the prefix that tripped it.
-const record = statement(
+const record = namedQuery(
   "fraud-block-record",
   `WITH hit AS (
      UPDATE fraud_blocks SET blocked = blocked + 1, last_blocked_at = now()
@@ -35,7 +35,7 @@ const record = statement(
 
 export async function recordBlock(e: BlockEntry): Promise<void> {
   const f = e.started ?? { windowCreations: 0, windowVerified: 0, expected: 0 };
-  await runAlone(record, [e.merchantId, e.reason, e.prefix, e.channel, e.expiresAt, f.windowCreations, f.windowVerified, e.started !== null, f.expected]);
+  await runAutocommit(record, [e.merchantId, e.reason, e.prefix, e.channel, e.expiresAt, f.windowCreations, f.windowVerified, e.started !== null, f.expected]);
 }
 
 /** The detection rules that block a whole prefix for a cooldown (and that unblocking lifts). */

@@ -1,15 +1,15 @@
 // The answer to a creation refused by the per-destination limits (the limits are
-// checked inside the creation's reserve statement, create-otp.ts): it says when the
+// checked inside the creation's reserve statement, reserve-creation.ts): it says when the
 // destination's window frees, in Retry-After, so a client does not retry every second.
 import type { Channel } from "@/generated/prisma/enums";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { DESTINATION_LIMITS, limitClassOf, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
-const countedCreations = statement(
+const countedCreations = namedQuery(
   "destination-counted",
   `SELECT created_at FROM otp_transactions
    WHERE merchant_id = $1 AND destination_key = $2 AND COALESCE(first_channel, channel) = ANY($3::"Channel"[])
@@ -31,7 +31,7 @@ export function secondsUntilFree(createdAt: Date[], now: Date, limits: { per10Mi
 
 export async function destinationLimited(merchantId: number, channel: Channel, destinationKey: string, now: Date): Promise<AppError> {
   const limits = DESTINATION_LIMITS[limitClassOf(channel)];
-  const rows = await runAlone<{ created_at: Date }>(countedCreations, [merchantId, destinationKey, limits.channels, VENDOR_UNAVAILABLE_REASON]);
+  const rows = await runAutocommit<{ created_at: Date }>(countedCreations, [merchantId, destinationKey, limits.channels, VENDOR_UNAVAILABLE_REASON]);
   const seconds = String(secondsUntilFree(rows.map((r) => r.created_at), now, limits));
   return new AppError(
     "DESTINATION_RATE_LIMITED",

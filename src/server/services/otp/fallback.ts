@@ -1,30 +1,21 @@
-// Moving an OTP along its fallback chain (docs/otp-lifecycle.md): when its latest
-// send failed, or was not confirmed delivered within fallback_after seconds, the same
-// code goes out on the next channel. Three steps, like a creation:
-//
-// 1. claim: under the OTP's row lock (SKIP LOCKED, so several workers never pick the
-//    same OTP) the due time is cleared, the next channel's price debited with its
-//    ledger row and a pending delivery recorded, with otp.fallback; a durable commit
-//    before anything is sent. A channel that is switched off or that the saldo cannot
-//    pay is recorded as skipped and the chain moves past it.
-// 2. send, outside any transaction.
-// 3. finish: the outcome is recorded (a failure refunded, free like any failed send),
-//    with otp.sent; the next due time is set, or the sealed code erased when no
-//    fallback can follow, and otp.failed recorded if nothing was delivered at all.
+// Moving an OTP along its fallback chain (docs/otp-lifecycle.md): when its latest send
+// failed, or was not confirmed delivered within fallback_after seconds, the same code
+// goes out on the next channel, in three steps like a creation: claim (charge and open
+// the attempt under the OTP's row lock, durable before anything is sent), send, finish
+// (the delivery recorder records the outcome; this file decides what the chain does next).
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
-import { VendorUnavailableError, type DeliveryResult } from "@/server/channels/channel";
+import type { DeliveryResult } from "@/server/channels/channel";
 import { getAdapterForMode } from "@/server/channels/registry";
-import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/errors";
+import { getDb } from "@/server/db/client";
 import type { FallbackChannel } from "@/schemas/v3/otp";
 import { FALLBACK_AFTER_SECONDS } from "@/schemas/v3/otp-limits";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
-import { applyLedgerChange } from "@/server/services/credits/ledger";
+import { announceAttempt, openAttempt, recordOutcome, sendAttempt, type LockedOtp } from "@/server/services/delivery/delivery-recorder";
 import { priceFor } from "@/server/services/merchants/prices";
 import { loadMerchantProfile, type MerchantProfile } from "@/server/services/merchants/profile";
-import { chargeOf, ledgerReference, presentDelivery, rollupStatus } from "./deliveries";
+import { chargeOf, rollupStatus } from "./deliveries";
 import { openCode } from "./fallback-code";
-import { deliveryEventData, recordOtpEvent, stateOfRow } from "./lifecycle-events";
+import { recordOtpEvent, stateOfRow } from "./lifecycle-events";
 import { VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
 const BATCH = 20;
@@ -82,6 +73,11 @@ export async function advanceFallback(id: bigint, now: Date, dueBy = now): Promi
   return true;
 }
 
+/**
+ * Under the OTP's row lock (SKIP LOCKED, so several workers never pick the same OTP): clears
+ * the due time and opens the next channel's attempt, charged, with otp.fallback. A channel
+ * switched off, or one the saldo cannot pay, is recorded as skipped and the chain moves past it.
+ */
 async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | null> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
@@ -104,12 +100,10 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
       const seq = deliveries.length + 1;
       const price = priceFor(profile.prices, channel);
       const provider = getAdapterForMode(channel, profile.livemode).provider;
-      const skipped = (await isChannelEnabled(channel)) ? await debit(tx, otp, seq, price) : "Channel sedang dimatikan operator";
-      const delivery = await tx.otpDelivery.create({
-        data: { otpTransactionId: id, seq, channel, status: skipped ? "skipped" : "pending", price, charged: !skipped, provider, failureReason: skipped },
-      });
+      const skipped = (await isChannelEnabled(channel)) ? null : "Channel sedang dimatikan operator";
+      const delivery = await openAttempt(tx, lockedOtp(otp), { seq, channel, price, provider, skipped });
       deliveries.push(delivery);
-      if (skipped) continue;
+      if (delivery.status === "skipped") continue;
       const status = otp.status === "verified" ? otp.status : rollupStatus(deliveries);
       await tx.otpTransaction.update({
         where: { id },
@@ -132,21 +126,15 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
   });
 }
 
-/** Null when debited, else why the channel is skipped. */
-async function debit(tx: Tx, otp: ChainRow, seq: number, price: number): Promise<string | null> {
-  try {
-    await applyLedgerChange(tx, { merchantId: otp.merchant_id, amount: -price, reason: "otp_charge", reference: ledgerReference(otp.otp_id, seq), note: "Fallback" });
-    return null;
-  } catch (err) {
-    if (err instanceof AppError && err.code === "INSUFFICIENT_BALANCE") return "Saldo tidak cukup untuk fallback";
-    throw err;
-  }
+function lockedOtp(otp: ChainRow): LockedOtp {
+  return { id: otp.id, merchantId: otp.merchant_id, otpId: otp.otp_id, status: otp.status, destination: otp.destination };
 }
 
 async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
   const adapter = getAdapterForMode(c.channel, c.profile.livemode);
-  try {
-    return await adapter.deliver({
+  const result = await sendAttempt({
+    adapter,
+    request: {
       otpId: c.otp.otp_id,
       merchantId: c.otp.merchant_id,
       channel: c.channel,
@@ -157,44 +145,42 @@ async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
       smsAppHash: c.profile.smsAppHash,
       expiresAt: c.otp.expires_at,
       ttlSeconds: Math.max(1, Math.ceil((c.otp.expires_at.getTime() - now.getTime()) / 1000)),
-    });
-  } catch (err) {
-    const reason = err instanceof VendorUnavailableError ? VENDOR_UNAVAILABLE_REASON : `Kesalahan adapter: ${String((err as Error)?.message ?? err)}`;
-    return { outcome: "failed", provider: adapter.provider, reason };
-  }
+    },
+  });
+  if (result.outcome !== "unreachable") return result;
+  return { outcome: "failed", provider: result.provider, reason: result.vendorUnavailable ? VENDOR_UNAVAILABLE_REASON : `Kesalahan adapter: ${result.error}` };
 }
 
-/** Records the outcome; true when the send failed and another channel is due at once. */
+/**
+ * Records the outcome with otp.sent or otp.delivered; sets the next due time, or erases the
+ * sealed code when no fallback can follow (otp.failed when nothing was delivered at all).
+ * True when the send failed and another channel is due at once.
+ */
 async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<boolean> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const [otp] = await tx.$queryRaw<{ status: OtpStatus; attempts: number; fallback_index: number; fallback_after: number | null }[]>`
       SELECT status, attempts, fallback_index, fallback_after FROM otp_transactions WHERE id = ${c.otp.id} FOR UPDATE`;
     const failed = result.outcome === "failed";
-    if (failed) {
-      await applyLedgerChange(tx, { merchantId: c.otp.merchant_id, amount: c.price, reason: "otp_refund", reference: ledgerReference(c.otp.otp_id, c.seq), note: "Pengiriman gagal" });
-    }
-    const delivery = await tx.otpDelivery.update({
-      where: { id: c.deliveryId },
-      data: failed
-        ? { status: "failed", charged: false, provider: result.provider, providerMessageId: result.providerMessageId ?? null, failureReason: result.reason.slice(0, 500) }
+    const vendor = { provider: result.provider, providerMessageId: result.providerMessageId ?? null };
+    const recorded = await recordOutcome(
+      tx,
+      { ...lockedOtp(c.otp), status: otp.status },
+      { id: c.deliveryId, seq: c.seq, channel: c.channel, price: c.price, charged: true },
+      failed
+        ? { status: "failed", vendor, reason: result.reason, refundNote: "Pengiriman gagal", sandboxMessage: result.sandboxMessage }
         : {
             status: result.outcome,
-            provider: result.provider,
-            providerMessageId: result.providerMessageId ?? null,
+            vendor,
+            sandboxMessage: result.sandboxMessage,
             sentAt: now,
             receiptDueAt: result.selfReceiptAfterMs === undefined ? null : new Date(now.getTime() + result.selfReceiptAfterMs),
           },
-    });
-    if (result.sandboxMessage) {
-      const m = result.sandboxMessage;
-      await tx.sandboxMessage.create({
-        data: { merchantId: c.otp.merchant_id, otpId: c.otp.otp_id, channel: c.channel, destination: c.otp.destination, text: m.text, code: m.code, caller: m.caller, delivered: m.delivered, sentAt: now },
-      });
-    }
-    const deliveries = await tx.otpDelivery.findMany({ where: { otpTransactionId: c.otp.id }, orderBy: { seq: "asc" } });
+      now,
+    );
+    const deliveries = recorded.attempts;
     const verified = otp.status === "verified";
-    const status = verified ? otp.status : rollupStatus(deliveries);
+    const { status } = recorded.otp;
     const confirmed = deliveries.some((d) => d.status === "success");
     const live = !verified && !confirmed && now < c.otp.expires_at && otp.attempts < c.otp.max_attempts;
     const more = live && otp.fallback_index < c.otp.fallback_channels.length;
@@ -202,8 +188,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
     await tx.otpTransaction.update({
       where: { id: c.otp.id },
       data: {
-        status,
-        ...chargeOf(deliveries),
+        ...recorded.otp,
         provider: result.provider,
         providerMessageId: result.providerMessageId ?? null,
         ...(failed ? { failureReason: result.reason.slice(0, 500) } : {}),
@@ -213,7 +198,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
     });
     const state = stateOfRow(c.otp, { channel: c.channel, status, attempts: otp.attempts });
     if (!failed) {
-      await recordOtpEvent(tx, c.otp.merchant_id, result.outcome === "success" ? "otp.delivered" : "otp.sent", state, now, deliveryEventData(presentDelivery(delivery)));
+      await announceAttempt(tx, c.otp.merchant_id, state, recorded.attempt, now);
     } else if (!nextFallbackAt && status === "failed") {
       await recordOtpEvent(tx, c.otp.merchant_id, "otp.failed", state, now, { reason: result.reason.slice(0, 500) });
     }

@@ -1,14 +1,14 @@
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import type { OtpDetailData } from "@/schemas/v3/otp";
 import { presentDelivery, type DeliveryFacts } from "./deliveries";
-import { OTP_FIELDS } from "./otp-fields";
+import { OTP_RECORD_COLUMNS } from "./otp-record-columns";
 import { OTP_ID_PATTERN } from "./otp-rules";
-import { presentDetail, type OtpFields } from "./present";
+import { presentDetail, type OtpRecord } from "./present";
 
-const readOtp = statement(
+const readOtp = namedQuery(
   "otp-read",
-  `SELECT ${OTP_FIELDS},
+  `SELECT ${OTP_RECORD_COLUMNS},
      (SELECT COALESCE(json_agg(json_build_object('channel', d.channel, 'status', d.status, 'price', d.price, 'charged', d.charged, 'sentAt', d.sent_at) ORDER BY d.seq), '[]')
       FROM otp_deliveries d WHERE d.otp_transaction_id = o.id) AS deliveries
    FROM otp_transactions o WHERE o.otp_id = $1 AND o.merchant_id = $2`,
@@ -16,7 +16,7 @@ const readOtp = statement(
 
 /** GET /v3/otp/{otp_id}: read-only; another merchant's id is indistinguishable from an unknown one. */
 export async function getOtp(merchantId: number, otpId: string): Promise<OtpDetailData> {
-  const [otp] = OTP_ID_PATTERN.test(otpId) ? await runAlone<OtpFields & { deliveries: DeliveryFacts[] }>(readOtp, [otpId, merchantId]) : [];
+  const [otp] = OTP_ID_PATTERN.test(otpId) ? await runAutocommit<OtpRecord & { deliveries: DeliveryFacts[] }>(readOtp, [otpId, merchantId]) : [];
   if (!otp) throw new AppError("OTP_NOT_FOUND");
   return presentDetail(otp, otp.deliveries.map(presentDelivery));
 }

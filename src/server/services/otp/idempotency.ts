@@ -1,11 +1,11 @@
 // external_id claims: one live claim per merchant and external_id for 24 hours,
 // enforced by the primary key, so concurrent duplicates collide in the database
-// (the claim itself is written by the creation's reserve statement, create-otp.ts).
+// (the claim itself is written by the creation's reserve statement, reserve-creation.ts).
 import { getEnv } from "@/env";
 import type { Channel } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 import { hmacSha256Hex } from "@/server/lib/hashing";
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { IDEMPOTENCY_WINDOW_HOURS } from "./otp-rules";
 
 export type Claim = { otpId: string; fingerprint: string };
@@ -19,14 +19,14 @@ export function creationFingerprint(channel: Channel, destination: string | null
   return hmacSha256Hex(getEnv().OTP_PEPPER, `fingerprint|${channel}|${destination ?? ""}|${suppliedCode ?? ""}`);
 }
 
-const liveClaim = statement(
+const liveClaim = namedQuery(
   "otp-live-claim",
   `SELECT otp_id, fingerprint FROM idempotency_keys
    WHERE merchant_id = $1 AND external_id = $2 AND created_at > now() - make_interval(hours => $3::int)`,
 );
 
 export async function findLiveClaim(merchantId: number, externalId: string): Promise<Claim | null> {
-  const [row] = await runAlone<{ otp_id: string; fingerprint: string }>(liveClaim, [merchantId, externalId, IDEMPOTENCY_WINDOW_HOURS]);
+  const [row] = await runAutocommit<{ otp_id: string; fingerprint: string }>(liveClaim, [merchantId, externalId, IDEMPOTENCY_WINDOW_HOURS]);
   return row ? { otpId: row.otp_id, fingerprint: row.fingerprint } : null;
 }
 

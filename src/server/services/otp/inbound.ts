@@ -3,7 +3,7 @@
 // dashboard's sandbox inbox and POST /v3/test/inbound-whatsapp. A real message only
 // ever completes a live OTP; the sandbox paths name the world (merchant row) they act in.
 import { getDb } from "@/server/db/client";
-import { emitOtpVerified } from "@/server/services/webhooks/emit";
+import { recordOtpVerified } from "./lifecycle-events";
 import { normalizeMessage, TOKEN_PATTERN } from "./inbound-token";
 
 export type InboundResult = { matched: boolean; otp_id: string | null };
@@ -31,7 +31,7 @@ export async function matchInboundWhatsapp(message: { from: string; text: string
       if (now >= otp.expiresAt) continue;
       if (otp.destination && otp.destination !== from) continue;
       await tx.otpTransaction.update({ where: { id }, data: { status: "verified", verifiedAt: now, verifiedFrom: from } });
-      await emitOtpVerified(tx, { merchantId: otp.merchantId, otpId: otp.otpId, channel: otp.channel, destination: otp.destination ?? from, verifiedAt: now, externalId: otp.externalId });
+      await recordOtpVerified(tx, otp.merchantId, { otpId: otp.otpId, channel: otp.channel, number: otp.destination ?? from, verifiedAt: now, externalId: otp.externalId });
       return { matched: true, otp_id: otp.otpId };
     }
     return { matched: false, otp_id: null };

@@ -1,6 +1,8 @@
-// The lifecycle events of an OTP (docs/otp-lifecycle.md): each carries the OTP's state
-// at the time of the event, plus what the event is about (the delivery, the fallback's
-// channels). Recorded only for endpoints that subscribe to the type.
+// The events of an OTP (docs/otp-lifecycle.md, payloads in docs/webhooks.md), built by one
+// payload builder: each carries the OTP as it stands at the time of the event, plus what
+// the event is about (the delivery, the fallback's channels, the verification time).
+// Lifecycle events are recorded only for endpoints that subscribe to the type; otp.verified
+// always (the dashboard lists it), in the verification's own transaction.
 import type { Prisma } from "@/generated/prisma/client";
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { formatWib } from "@/lib/wib-time";
@@ -46,17 +48,34 @@ export function stateOfRow(row: OtpStateRow, overrides: Partial<OtpState> = {}):
   };
 }
 
+/** Who the OTP is, as every event's data starts. */
+type OtpIdentity = Pick<OtpState, "otpId" | "channel" | "number" | "externalId">;
+
+/** The one payload builder: the OTP's identity and status, then what this event adds. */
+function eventData(otp: OtpIdentity, status: OtpStatus, rest: Prisma.InputJsonObject): Prisma.InputJsonObject {
+  return { otp_id: otp.otpId, channel: otp.channel, number: otp.number ?? "", status, external_id: otp.externalId, ...rest };
+}
+
+/** A lifecycle event's data: the OTP's state, then `extra` (what the event is about). */
 export function otpEventData(state: OtpState, extra: Prisma.InputJsonObject = {}): Prisma.InputJsonObject {
-  return {
-    otp_id: state.otpId,
-    channel: state.channel,
-    number: state.number ?? "",
-    status: state.status,
-    external_id: state.externalId,
-    attempts: state.attempts,
-    expires_at: formatWib(state.expiresAt),
-    ...extra,
-  };
+  return eventData(state, state.status, { attempts: state.attempts, expires_at: formatWib(state.expiresAt), ...extra });
+}
+
+/** A verified OTP, for otp.verified. */
+export type VerifiedOtp = OtpIdentity & { verifiedAt: Date };
+
+function verifiedData(otp: VerifiedOtp): Prisma.InputJsonObject {
+  return eventData(otp, "verified", { verified_at: formatWib(otp.verifiedAt) });
+}
+
+/** Records otp.verified (livemode is read from the OTP's merchant row by recordEvent). */
+export function recordOtpVerified(tx: Tx, merchantId: number, otp: VerifiedOtp): Promise<string | null> {
+  return recordEvent(tx, merchantId, "otp.verified", verifiedData(otp));
+}
+
+/** otp.verified for a statement that writes it with the verification itself (outboxCtes). */
+export function otpVerifiedEvent(otp: VerifiedOtp, livemode: boolean): NewEvent {
+  return newEvent("otp.verified", verifiedData(otp), otp.verifiedAt, livemode);
 }
 
 /** For a statement that records the event itself (subscribedOutboxCtes). */

@@ -10,14 +10,14 @@
 // it opens its transaction and can write the whole transaction at once. Values stay
 // unique service-wide; across instances they are not in creation order, and a block
 // a process had not used up when it stopped is skipped (a gap, never a repeat).
-import { runAlone, statement } from "@/server/db/sql";
+import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { randomUpper } from "@/server/lib/random";
 import { wibDateCompact, wibDay } from "@/lib/wib-time";
 
 const COUNTER_BLOCK = 32;
 /** Per WIB day: the values this process holds, and the refill under way. */
 const blocks = new Map<string, { values: string[]; refill: Promise<void> | null }>();
-const takeBlockSql = statement("otp-id-block", "SELECT n::text AS n FROM sandi_otp_id_block($1::date, $2::int) AS n");
+const takeBlockSql = namedQuery("otp-id-block", "SELECT n::text AS n FROM sandi_otp_id_block($1::date, $2::int) AS n");
 
 function formatOtpId(now: Date, counter: bigint | string): string {
   return `OTP${wibDateCompact(now)}${randomUpper(4)}${String(counter).padStart(6, "0")}`;
@@ -40,7 +40,7 @@ export async function nextOtpId(now = new Date()): Promise<string> {
 }
 
 async function takeBlock(day: string, block: { values: string[] }): Promise<void> {
-  const rows = await runAlone<{ n: string }>(takeBlockSql, [day, COUNTER_BLOCK]);
+  const rows = await runAutocommit<{ n: string }>(takeBlockSql, [day, COUNTER_BLOCK]);
   // Handed out smallest first, so one process's OTPs count up.
   block.values.push(...rows.map((r) => r.n).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
 }

@@ -10,21 +10,21 @@ import { MISSCALL_CODE_LENGTH } from "./otp-rules";
 
 type Verification = OtpTransactionData["verification"];
 
-/** The stored fields a response is built from (a Prisma row, or the hot path's own select). */
-export type OtpFields = Pick<
+/** The stored fields a response is built from (a Prisma row, or the hot path's OTP_RECORD_COLUMNS). */
+export type OtpRecord = Pick<
   OtpTransaction,
   "otpId" | "status" | "channel" | "destination" | "verifiedFrom" | "price" | "charged" | "attempts" | "expiresAt" | "verifiedAt" | "misscallPrefix" | "inboundMessage"
 > & { fallbackChannels?: OtpTransaction["fallbackChannels"]; fallbackAfter?: OtpTransaction["fallbackAfter"] };
 
 /** The creation answer echoes the fallback chain when one was asked for. */
-function fallbackEcho(otp: OtpFields) {
+function fallbackEcho(otp: OtpRecord) {
   return otp.fallbackChannels && otp.fallbackChannels.length > 0 ? { fallback: otp.fallbackChannels, fallback_after: otp.fallbackAfter ?? undefined } : {};
 }
 
 /** An unbound whatsapp_inbound transaction learns its number from the sender who verified it (the point of that flow). */
-const numberOf = (otp: OtpFields): string | null => otp.destination ?? otp.verifiedFrom ?? null;
+const numberOf = (otp: OtpRecord): string | null => otp.destination ?? otp.verifiedFrom ?? null;
 
-function creationVerification(otp: OtpFields): Verification {
+function creationVerification(otp: OtpRecord): Verification {
   if (otp.status === "verified") return undefined;
   if (otp.channel === "misscall" && otp.misscallPrefix) return { prefix: otp.misscallPrefix, otp_length: MISSCALL_CODE_LENGTH };
   if (otp.channel === "whatsapp_inbound" && otp.inboundMessage) {
@@ -39,7 +39,7 @@ function creationVerification(otp: OtpFields): Verification {
   return undefined;
 }
 
-export function presentCreation(otp: OtpFields, lastBalance: bigint): OtpTransactionData {
+export function presentCreation(otp: OtpRecord, lastBalance: bigint): OtpTransactionData {
   const verification = creationVerification(otp);
   return otpTransactionData.parse({
     otp_id: otp.otpId,
@@ -61,7 +61,7 @@ export function presentCreation(otp: OtpFields, lastBalance: bigint): OtpTransac
  * answered, which the schema accepts (verification and the fallback echo are optional;
  * GET /v3/otp/{otp_id} still tells the rest), and the failure is logged for operators.
  */
-export function presentCharged(otp: OtpFields, lastBalance: bigint): OtpTransactionData {
+export function presentCharged(otp: OtpRecord, lastBalance: bigint): OtpTransactionData {
   try {
     return presentCreation(otp, lastBalance);
   } catch (err) {
@@ -78,7 +78,7 @@ export function presentCharged(otp: OtpFields, lastBalance: bigint): OtpTransact
   }
 }
 
-export function presentDetail(otp: OtpFields, deliveries: OtpDeliveryData[]): OtpDetailData {
+export function presentDetail(otp: OtpRecord, deliveries: OtpDeliveryData[]): OtpDetailData {
   const showPrefix = otp.channel === "misscall" && otp.status !== "verified" && otp.misscallPrefix;
   return otpDetailData.parse({
     otp_id: otp.otpId,

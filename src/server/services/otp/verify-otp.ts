@@ -3,11 +3,11 @@
 // or the counted mismatch is written in the other, sent with its COMMIT. Parallel
 // verifies of one OTP give exactly one verified:true and count every mismatch exactly once.
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
-import { oneStatementTransaction, statement } from "@/server/db/sql";
+import { pipelinedTransaction, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import { observeVerification } from "@/server/metrics/record";
 import { noteVerified } from "@/server/services/fraud/verifications";
-import { otpVerifiedEvent } from "@/server/services/webhooks/emit";
+import { otpVerifiedEvent } from "./lifecycle-events";
 import { outboxArrays, outboxCtes, subscribedOutboxCtes } from "@/server/services/webhooks/events";
 import { otpEvent } from "./lifecycle-events";
 import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
@@ -29,13 +29,13 @@ type LockedOtp = {
 };
 
 /** Written with BEGIN (one wait): the row, locked for this transaction. */
-const lockOtp = statement(
+const lockOtp = namedQuery(
   "verify-lock",
   `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
    FROM otp_transactions WHERE otp_id = $1::text AND merchant_id = $2::int FOR UPDATE`,
 );
 
-const markVerified = statement(
+const markVerified = namedQuery(
   "verify-verified",
   `WITH verified AS (
      UPDATE otp_transactions SET status = 'verified', verified_at = $2::timestamptz, next_fallback_at = NULL, fallback_code = NULL, updated_at = now()
@@ -45,7 +45,7 @@ const markVerified = statement(
 );
 
 /** A counted mismatch; the one that reaches the limit ($2) locks the OTP: its fallback chain stops, and otp.locked goes to a subscribed endpoint. */
-const countMismatch = statement(
+const countMismatch = namedQuery(
   "verify-mismatch",
   `WITH counted AS (
      UPDATE otp_transactions SET attempts = attempts + 1,
@@ -68,13 +68,13 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
   // The row the right code verified; null after a mismatch.
   const outcome: { verified: LockedOtp | null } = { verified: null };
-  await oneStatementTransaction((opened) => {
-    const row = opened[0] as LockedOtp | undefined;
+  await pipelinedTransaction((lockedRows) => {
+    const row = lockedRows[0] as LockedOtp | undefined;
     if (!row) throw new AppError("OTP_NOT_FOUND");
     assertVerifiable(row, now);
     if (row.code_hash && codeMatches(otpId, code, row.code_hash)) {
       outcome.verified = row;
-      const event = otpVerifiedEvent({ otpId, channel: row.channel, destination: row.destination, verifiedAt: now, externalId: row.external_id, livemode: merchant.livemode });
+      const event = otpVerifiedEvent({ otpId, channel: row.channel, number: row.destination, verifiedAt: now, externalId: row.external_id }, merchant.livemode);
       return { sql: markVerified, values: [row.id, now, event.eventId, event.type, JSON.stringify(event.payload), now] };
     }
     const attempts = row.attempts + 1;
@@ -90,7 +90,7 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
           ]
         : [];
     return { sql: countMismatch, values: [row.id, row.max_attempts, ...outboxArrays(locked), now] };
-  }, { opening: { sql: lockOtp, values: [otpId, merchant.id] } });
+  }, { lockFirst: { sql: lockOtp, values: [otpId, merchant.id] } });
   const matched = outcome.verified;
   if (!matched) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
   noteVerified(merchant.id, matched.channel, matched.destination, now);
