@@ -20,7 +20,7 @@ import { failuresByWindow, runChecks, type Window } from "./fleet/checks";
 import { startFront } from "./fleet/front";
 import { appInstance, pgbouncer, redisServer, worker } from "./fleet/processes";
 import { emptyLog, Traffic, type FleetMerchant } from "./fleet/traffic";
-import { ADMIN_URL, adminQuery, databaseUrl, dropDatabase, recreateDatabase } from "./lib/database";
+import { adminQuery, adminUrl, databaseUrl, dropDatabase, recreateDatabase } from "./lib/database";
 import { machineInfo } from "./lib/machine";
 import { RESULTS_DIR } from "./lib/report";
 import { buildApp, freePort, freshSecrets } from "./lib/server";
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   if (buildSeconds) say(`built the app in ${buildSeconds.toFixed(0)} s`);
 
   const directUrl = await recreateDatabase(DATABASE);
-  const admin = new URL(ADMIN_URL);
+  const admin = new URL(adminUrl());
   const [bouncerPort, redisPort, ...appPorts] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const pooledUrl = (() => {
     const u = new URL(databaseUrl(DATABASE));

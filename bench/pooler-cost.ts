@@ -14,6 +14,7 @@ import path from "node:path";
 import { adminQuery, databaseUrl } from "./lib/database";
 import { machineInfo } from "./lib/machine";
 import { ceilingsIn, pgbench, type PgbenchResult } from "./lib/pgbench";
+import { median } from "./lib/repeats";
 
 const DB = process.env.BENCH_DB ?? "sandi_bench";
 const SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
@@ -21,7 +22,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CLIENTS = Number(process.env.DB_POOL_SIZE ?? 10);
 const MERCHANTS = 8;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function main(): Promise<void> {

@@ -1,12 +1,17 @@
-// `npm run bench`: the production build under load, next to a bare node:http
-// reference server and PostgreSQL's ceiling for the same SQL. Builds into
-// NEXT_DIST_DIR (.next-bench), recreates the benchmark database on this machine's
-// PostgreSQL and seeds merchants that are neither rate-limited nor short of credit
+// `npm run bench`: the production build under load, as `npm start` ships it (request
+// log lines written to a file, the worker in the app, the API log and hot-path metrics
+// on), next to a bare node:http reference server and PostgreSQL's ceiling for the same
+// SQL. Builds into NEXT_DIST_DIR (.next-bench), starts its own PostgreSQL cluster with
+// pg_stat_statements (bench/lib/own-postgres.ts; BENCH_POSTGRES=shared uses
+// BENCH_PG_ADMIN_URL's server instead, never reconfigured), creates the benchmark
+// database and seeds merchants that are neither rate-limited nor short of credit
 // (bench/lib/prepare-database.ts, run with the build's own code), starts the
 // production server (serve.mjs, as `npm start` does) on a free loopback port, and
-// drives it from a second process (bench/load.ts). Then a sequential probe through
-// a counting proxy (bench/lib/probe.ts), pgbench (every bench/pgbench/*.sql), and
-// bench/results/.
+// drives it from a second process (bench/load.ts). Every saturation phase runs
+// BENCH_PAIRS times (3), alternately with what it is compared with (A B A B …);
+// the report keeps every run and reads medians and spread. Then a sequential probe
+// through a counting proxy (bench/lib/probe.ts), pgbench (every bench/pgbench/*.sql),
+// and bench/results/.
 //
 // `npm run bench -- --compare <git-ref>` does the same for the ref (checked out and
 // built under bench/tmp, bench/lib/compare.ts) and the working tree, both servers
@@ -14,30 +19,38 @@
 // drift on the machine hits both; one results file holds both and their ratios.
 //
 // `npm run bench -- --ab NAME=VALUE[,NAME=VALUE…]` compares the working tree with
-// itself run under those environment overrides (e.g. `--ab API_LOG=0,METRICS_HOT_PATH=0`
-// measures what the API request log and the hot-path metrics cost), in the same way.
+// itself run under those environment overrides (e.g. `--ab LOG_REQUESTS=0` measures
+// what the request log costs, `--ab RUN_WORKER_IN_APP=0` the in-app worker), in the
+// same way. The shipped switches (SHIPPED_SWITCHES) are taken out of the bench's own
+// environment: only --ab turns them.
 //
 // Knobs (env): BENCH_BUILD=always|auto|never, BENCH_DB, BENCH_PORT (3107; the run
-// uses it and the next six, or free ports where those are taken),
+// uses it and the next seven, or free ports where those are taken), BENCH_PAIRS (3),
+// BENCH_POSTGRES=own|shared (own),
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { checkoutRef } from "./lib/compare";
 import { adminQuery, recreateDatabase } from "./lib/database";
+import { startOwnPostgres, type OwnPostgres } from "./lib/own-postgres";
 import { runLoad, TMP_DIR } from "./lib/load-client";
 import { machineInfo } from "./lib/machine";
 import { ceilingsIn, pgbench, type PgbenchResult } from "./lib/pgbench";
 import type { LoadPlan, Part, PhaseResult } from "./lib/plan";
 import { probe } from "./lib/probe";
 import { peakRssMiB, rssMiB } from "./lib/proc";
-import { compareRatios, part, targetRatios, writeReport, type BenchReport, type TargetResult } from "./lib/report";
+import { collapseRepeats, median } from "./lib/repeats";
+import { compareRatios, targetRatios, writeReport, type BenchReport, type StatementsByRun, type TargetResult } from "./lib/report";
 import { buildApp, freePort, freshSecrets, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
+import { resetStatements, statementsAvailable, StatementTally } from "./lib/statements";
 
+const execFileAsync = promisify(execFile);
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DB_NAME = process.env.BENCH_DB ?? "sandi_bench";
 const MERCHANTS = num("BENCH_MERCHANTS", 8);
@@ -51,6 +64,12 @@ const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 // The working tree's server, the base's, the reference server, then the probes' servers and proxies.
 const BASE_PORT = num("BENCH_PORT", 3107);
 const FLOOR_SECONDS = Math.max(3, Math.round(SECONDS / 2));
+const PAIRS = Math.max(1, num("BENCH_PAIRS", 3));
+const OWN_POSTGRES = (process.env.BENCH_POSTGRES ?? "own") === "own";
+/** What `npm start` ships switched on; the bench leaves them at their defaults unless --ab turns them. */
+const SHIPPED_SWITCHES = ["LOG_REQUESTS", "RUN_WORKER_IN_APP", "API_LOG", "METRICS_HOT_PATH"];
+/** Saturation phases whose statements pg_stat_statements records. */
+const STATEMENT_PHASES = ["request-saturation", "verify-saturation", "otp-saturation"];
 
 type VerifyItem = { otpId: string; code: string; key: number };
 
@@ -63,10 +82,14 @@ type Target = {
   dbName: string;
   url: string;
   env: Record<string, string>;
+  /** Environment beyond `npm start`'s defaults ({} = as shipped). */
+  overrides: Record<string, string>;
   keys: string[];
   app: AppServer;
   buildSeconds: number;
+  /** Every measured run, repeats included, in the order they ran. */
   phases: PhaseResult[];
+  statements: Map<string, StatementTally>;
   /** Delivered OTPs for the verify phases and the probe; `used` of them are spent. */
   verify: { items: VerifyItem[]; used: number; toppedUpForSeconds: number };
   result: Partial<TargetResult>;
@@ -80,16 +103,32 @@ function plan(t: Target, phases: LoadPlan["phases"], extra: Partial<LoadPlan> = 
   return { baseUrl: t.app.baseUrl, keys: t.keys, verifyItems: [], otpItems: [], serverPid: t.app.pid, phases, ...extra };
 }
 
+let statementsOn = false;
+
 async function load(t: Target, label: string, p: LoadPlan, measured = true): Promise<PhaseResult[]> {
   console.log(JSON.stringify({ msg: "step", target: t.label, step: label }));
+  const counted = statementsOn && measured && p.phases.length === 1 && STATEMENT_PHASES.includes(p.phases[0].name);
+  if (counted) await resetStatements(t.dbName);
   const results = await runLoad(p, `${t.name}-${label}`);
+  if (counted) {
+    const answered = results.reduce((s, r) => s + r.parts.reduce((a, x) => a + x.latencyMs.count, 0), 0);
+    const name = p.phases[0].name;
+    if (!t.statements.has(name)) t.statements.set(name, new StatementTally());
+    await t.statements.get(name)!.add(t.dbName, answered);
+  }
   if (measured) t.phases.push(...results);
   return results;
 }
 
-/** Half of the rate the target reached at saturation in `phase`: the fixed-rate phases' load. */
+/** The median requests/s of the phase's runs so far (null before its first). */
+function saturationRate(t: Target, phase: string): number | null {
+  const rates = t.phases.filter((p) => p.name === phase).map((p) => p.parts[0]?.requestsPerSec ?? 0);
+  return rates.length ? median(rates) : null;
+}
+
+/** Half of the rate the target reached at saturation in `phase` (median of its runs): the fixed-rate phases' load. */
 function half(t: Target, phase: string): number {
-  return Math.max(1, Math.round((part({ phases: t.phases }, phase)?.requestsPerSec ?? 2 * RATE) / 2));
+  return Math.max(1, Math.round((saturationRate(t, phase) ?? 2 * RATE) / 2));
 }
 
 async function deliveredCodes(t: Target): Promise<VerifyItem[]> {
@@ -106,40 +145,45 @@ async function deliveredCodes(t: Target): Promise<VerifyItem[]> {
   return rows.filter((r) => keyIndex.has(r.merchant_id)).map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
 }
 
-/** The steps, each run for every target before the next step starts. */
-const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
-  [
-    "warmup",
-    async (t) => {
+/**
+ * The steps, each run for every target before the next step starts. A repeated step runs
+ * BENCH_PAIRS times in a row, every target each time in the same order (A B A B …).
+ */
+type Step = { name: string; repeat?: boolean; run: (t: Target, reference: AppServer) => Promise<void> };
+
+const steps: Step[] = [
+  {
+    name: "warmup",
+    run: async (t) => {
       const seconds = Math.max(3, Math.round(SECONDS / 2));
       await load(t, "warmup", plan(t, [saturation("warmup", "request", seconds), saturation("warmup-otp", "otp", 2), saturation("warmup-floor", "floor", 2)], { otpItems: [{ otpId: "OTPWARMUP", key: 0 }] }), false);
     },
-  ],
-  [
-    // The app's 404 and the bare node:http server's, back to back under the same load.
-    "floor",
-    async (t, reference) => {
+  },
+  {
+    // The app's 404 and the bare node:http server's, back to back under the same load: one pair.
+    name: "floor",
+    repeat: true,
+    run: async (t, reference) => {
       await load(t, "floor", plan(t, [saturation("floor-saturation", "floor", FLOOR_SECONDS)]));
       await load(t, "floor-reference", { ...plan(t, [saturation("floor-reference", "floor", FLOOR_SECONDS)]), baseUrl: reference.baseUrl, serverPid: reference.pid });
     },
-  ],
-  [
-    "request",
-    async (t) => {
-      await load(t, "request", plan(t, [saturation("request-saturation", "request", SECONDS + 5)]));
-      // One big merchant: every creation on the same merchant.
-      await load(t, "request-single", { ...plan(t, [{ name: "request-single-merchant", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: SECONDS + 5 }] }]), keys: [t.keys[0]] });
-      await load(t, "request-fixed", plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))]));
-    },
-  ],
-  [
-    // Unmeasured: enough fresh OTPs for the verify phases (saturation at up to 6× the
+  },
+  { name: "request", repeat: true, run: async (t) => void (await load(t, "request", plan(t, [saturation("request-saturation", "request", SECONDS + 5)]))) },
+  {
+    // One big merchant: every creation on the same merchant.
+    name: "request-single",
+    repeat: true,
+    run: async (t) => void (await load(t, "request-single", { ...plan(t, [{ name: "request-single-merchant", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: SECONDS + 5 }] }]), keys: [t.keys[0]] })),
+  },
+  { name: "request-fixed", run: async (t) => void (await load(t, "request-fixed", plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))]))) },
+  {
+    // Unmeasured: enough fresh OTPs for the verify phases (each saturation run at up to 6× the
     // creation rate, the fixed rate at half of that, the mixed phase) and the probe.
-    "verify-supply",
-    async (t) => {
-      const creationRate = part({ phases: t.phases }, "request-saturation")?.requestsPerSec || 50;
-      const verifyRequests = 6 * creationRate * SECONDS * 1.5 + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
-      const needed = Math.ceil(verifyRequests / 2) + 2 * CONNECTIONS + 2 * (PROBE_N + 1);
+    name: "verify-supply",
+    run: async (t) => {
+      const creationRate = saturationRate(t, "request-saturation") || 50;
+      const verifyRequests = 6 * creationRate * SECONDS * (PAIRS + 0.5) + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
+      const needed = Math.ceil(verifyRequests / 2) + 2 * CONNECTIONS * (PAIRS + 1) + 2 * (PROBE_N + 1);
       let items = await deliveredCodes(t);
       if (items.filter((i) => i.key === 0).length < PROBE_N + 1 || items.length < needed) {
         const seconds = Math.ceil(Math.max(0, needed - items.length) / creationRate) + 2;
@@ -153,30 +197,18 @@ const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
       const probeIds = new Set(probeItems.map((i) => i.otpId));
       t.verify.items = [...items.filter((i) => !probeIds.has(i.otpId)), ...probeItems];
     },
-  ],
-  [
-    "verify",
-    async (t) => {
-      const run = async (phase: { name: string; parts: Part[] }) => {
-        const items = t.verify.items.slice(t.verify.used, t.verify.items.length - (PROBE_N + 1));
-        const [result] = await load(t, phase.name, plan(t, [phase], { verifyItems: items }));
-        t.verify.used += result.parts.reduce((s, p) => s + (p.verify?.sent.wrong ?? 0), 0);
-      };
-      await run(saturation("verify-saturation", "verify"));
-      await run(fixed("verify-fixed", "verify", half(t, "verify-saturation")));
-    },
-  ],
-  [
-    "otp",
-    async (t) => {
-      const otpItems = t.verify.items.map(({ otpId, key }) => ({ otpId, key }));
-      await load(t, "otp", plan(t, [saturation("otp-saturation", "otp")], { otpItems }));
-      await load(t, "otp-fixed", plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems }));
-    },
-  ],
-  [
-    "mixed",
-    async (t) => {
+  },
+  { name: "verify", repeat: true, run: (t) => verifyPhase(t, saturation("verify-saturation", "verify")) },
+  { name: "verify-fixed", run: (t) => verifyPhase(t, fixed("verify-fixed", "verify", half(t, "verify-saturation"))) },
+  {
+    name: "otp",
+    repeat: true,
+    run: async (t) => void (await load(t, "otp", plan(t, [saturation("otp-saturation", "otp")], { otpItems: otpItemsOf(t) }))),
+  },
+  { name: "otp-fixed", run: async (t) => void (await load(t, "otp-fixed", plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems: otpItemsOf(t) }))) },
+  {
+    name: "mixed",
+    run: async (t) => {
       // A merchant's usual shape: one creation, a couple of status polls, one verify.
       const items = t.verify.items.slice(t.verify.used, t.verify.items.length - (PROBE_N + 1));
       const [result] = await load(
@@ -200,18 +232,34 @@ const steps: [string, (t: Target, reference: AppServer) => Promise<void>][] = [
       t.verify.used += result.parts.reduce((s, p) => s + (p.verify?.sent.wrong ?? 0), 0);
       t.result.server = { rssMiBAfterLoad: rssMiB(t.app.pid), peakRssMiB: peakRssMiB(t.app.pid), sqlTransactionsPerCreation: null };
     },
-  ],
-  [
-    "probe",
-    async (t) => {
+  },
+  {
+    // The probe reads the database's and the cluster's statistics: no other server's worker may poll meanwhile.
+    name: "stop",
+    run: (t) => t.app.stop(),
+  },
+  {
+    name: "probe",
+    run: async (t) => {
       console.log(JSON.stringify({ msg: "step", target: t.label, step: "probe", n: PROBE_N }));
       const items = t.verify.items.slice(-(PROBE_N + 1));
-      t.result.probe = await probe({ dir: t.dir, env: t.env, dbName: t.dbName, key: t.keys[0], verifyItems: items, n: PROBE_N, logFile: path.join(TMP_DIR, `${t.name}-probe-server.log`), ports: t.name === "work" ? [BASE_PORT + 3, BASE_PORT + 4] : [BASE_PORT + 5, BASE_PORT + 6] });
+      // The probe counts the database work of each request on the wire, so its server runs without the in-app
+      // worker, whose polling would be counted with it; API log and request log stay as the target has them.
+      t.result.probe = await probe({ dir: t.dir, env: { ...t.env, RUN_WORKER_IN_APP: "0" }, dbName: t.dbName, key: t.keys[0], verifyItems: items, n: PROBE_N, logFile: path.join(TMP_DIR, `${t.name}-probe-server.log`), ports: t.name === "work" ? [BASE_PORT + 3, BASE_PORT + 4] : [BASE_PORT + 5, BASE_PORT + 6] });
       t.result.server!.sqlTransactionsPerCreation = t.result.probe.creation.xactCommit;
       console.log(JSON.stringify({ msg: "probe done", target: t.label, creation: t.result.probe.creation, verifyWrong: t.result.probe.verifyWrong, verifyRight: t.result.probe.verifyRight, verify: t.result.probe.verify }));
     },
-  ],
+  },
 ];
+
+/** A verify phase on OTPs no earlier phase touched; the wrong codes it sent use up as many OTPs. */
+async function verifyPhase(t: Target, phase: { name: string; parts: Part[] }): Promise<void> {
+  const items = t.verify.items.slice(t.verify.used, t.verify.items.length - (PROBE_N + 1));
+  const [result] = await load(t, phase.name, plan(t, [phase], { verifyItems: items }));
+  t.verify.used += result.parts.reduce((s, p) => s + (p.verify?.sent.wrong ?? 0), 0);
+}
+
+const otpItemsOf = (t: Target) => t.verify.items.map(({ otpId, key }) => ({ otpId, key }));
 
 function parseOverrides(text: string | undefined): Record<string, string> | undefined {
   if (!text) return undefined;
@@ -226,9 +274,8 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
   const env: Record<string, string> = {
     DATABASE_URL: url,
     REDIS_URL,
-    LOG_REQUESTS: "0",
-    RUN_WORKER_IN_APP: "0",
-    // The bench measures the hot path, not detection: its merchants start with the guard off.
+    // The bench measures the hot path, not detection: its merchants start with the guard off
+    // (detection works from the first request; a bench sending to fresh numbers would trip it).
     FRAUD_GUARD_DEFAULT: "off",
     DB_POOL_SIZE: String(POOL),
     DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e-bench",
@@ -239,11 +286,12 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
   const script = path.join(dir, "bench", "tmp", "prepare-database.ts");
   mkdirSync(path.dirname(script), { recursive: true });
   if (path.resolve(dir) !== process.cwd()) copyFileSync(path.join(process.cwd(), "bench", "lib", "prepare-database.ts"), script);
-  const out = execFileSync(path.join(dir, "node_modules", ".bin", "tsx"), [path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, String(MERCHANTS)], {
+  // Asynchronously: a blocked event loop could not answer Ctrl-C (the own cluster's stop).
+  const { stdout: out } = await execFileAsync(path.join(dir, "node_modules", ".bin", "tsx"), [path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, String(MERCHANTS)], {
     cwd: dir,
     env: { ...process.env, ...env },
     encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 10 * 1024 * 1024,
   });
   const line = out.split("\n").find((l) => l.startsWith("BENCH_PREPARED "));
   if (!line) throw new Error(`prepare-database printed no result:\n${out}`);
@@ -251,7 +299,7 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
   const port = await freePort(portHint);
   const app = await startApp({ port, env, dir, logFile: path.join(TMP_DIR, `${name}-server.log`) });
   await waitReady(app.baseUrl, keys[0]);
-  return { name, label, dir, sourceTree, dbName, url, env, keys, app, buildSeconds, phases: [], verify: { items: [], used: 0, toppedUpForSeconds: 0 }, result: {} };
+  return { name, label, dir, sourceTree, dbName, url, env, overrides, keys, app, buildSeconds, phases: [], statements: new Map(), verify: { items: [], used: 0, toppedUpForSeconds: 0 }, result: {} };
 }
 
 async function finishTarget(t: Target): Promise<TargetResult> {
@@ -270,8 +318,10 @@ async function finishTarget(t: Target): Promise<TargetResult> {
     t.url,
   );
   const results: PgbenchResult[] = [];
+  const pgbenchStatements: StatementsByRun["pgbench"] = {};
   for (const c of ceilingsIn(t.dir)) {
     console.log(JSON.stringify({ msg: "pgbench", target: t.label, run: c.label }));
+    if (statementsOn) await resetStatements(t.dbName);
     results.push(
       await pgbench({
         label: c.label,
@@ -284,6 +334,11 @@ async function finishTarget(t: Target): Promise<TargetResult> {
         vars: { merchants: MERCHANTS, day: wibDay, price: 450, minid: range.min, maxid: range.max },
       }),
     );
+    if (statementsOn) {
+      const tally = new StatementTally();
+      await tally.add(t.dbName, results.at(-1)!.transactions);
+      pgbenchStatements[c.label] = tally.figures();
+    }
   }
   // The ledger against saldo, as the schema stood at dbe6edf; a build whose schema no longer fits the query is reported unchecked.
   const balance = await adminQuery<{ merchants: string; unbalanced: string; negative: string }>(
@@ -297,11 +352,16 @@ async function finishTarget(t: Target): Promise<TargetResult> {
     ([row]) => ({ merchants: Number(row.merchants), ledgerBalanced: row.unbalanced === "0", negativeSaldo: Number(row.negative) }),
     (err: Error) => ({ merchants: 0, ledgerBalanced: null, negativeSaldo: null, error: err.message }),
   );
+  const { phases, repeats } = collapseRepeats(t.phases);
   const result: TargetResult = {
     label: t.label,
     sourceTree: t.sourceTree,
     buildSeconds: Math.round(t.buildSeconds),
-    phases: t.phases,
+    phases,
+    repeats,
+    overrides: t.overrides,
+    statements: statementsOn ? { http: Object.fromEntries([...t.statements].map(([phase, tally]) => [phase, tally.figures()])), pgbench: pgbenchStatements } : null,
+    ...(statementsOn ? {} : { statementsNote: STATEMENTS_OFF }),
     pgbench: results,
     ratios: {},
     server: t.result.server ?? { rssMiBAfterLoad: 0, peakRssMiB: 0, sqlTransactionsPerCreation: null },
@@ -324,15 +384,56 @@ async function main(): Promise<void> {
   const compareRef = argValue("--compare");
   const abOverrides = parseOverrides(argValue("--ab"));
   if (compareRef && abOverrides) throw new Error("--compare and --ab are exclusive: one baseline per run");
+  // As shipped means the app's own defaults: a switch left in the bench's environment would leak into every server.
+  const leaked = SHIPPED_SWITCHES.filter((name) => process.env[name] !== undefined);
+  if (leaked.length) console.log(JSON.stringify({ msg: "ignored: the bench runs the shipped defaults; use --ab to turn a switch", names: leaked }));
+  for (const name of leaked) delete process.env[name];
+  // Checkout and builds first: they block this process, which then could not stop a cluster on Ctrl-C.
+  const checkout = compareRef ? checkoutRef(compareRef) : undefined;
+  const builds = { work: buildApp(), base: checkout ? buildApp(process.env.BENCH_BUILD === "never" ? "never" : "auto", checkout.dir) : 0 };
+  console.log(JSON.stringify({ msg: "build", seconds: builds.work, ...(checkout ? { base: builds.base, install: checkout.installSeconds } : {}) }));
+  const ownPostgres = OWN_POSTGRES ? await startOwnPostgres(await freePort(BASE_PORT + 7)) : undefined;
+  if (ownPostgres) {
+    // Ctrl-C mid-run still removes the cluster and its directory. The signal may come twice (the terminal's,
+    // then tsx relaying it): the second must not kill the process mid-stop.
+    let stopping = false;
+    const stopOnSignal = () => {
+      if (stopping) return;
+      stopping = true;
+      void ownPostgres.stop().finally(() => process.exit(130));
+    };
+    process.on("SIGINT", stopOnSignal);
+    process.on("SIGTERM", stopOnSignal);
+  }
+  try {
+    if (ownPostgres) {
+      // Every reader of the admin URL and of PostgreSQL's CPU (this process, the load generator, pgbench's) sees this cluster.
+      process.env.BENCH_PG_ADMIN_URL = ownPostgres.adminUrl;
+      process.env.BENCH_POSTGRES_PID = String(ownPostgres.pid);
+      console.log(JSON.stringify({ msg: "own PostgreSQL", url: ownPostgres.adminUrl, pid: ownPostgres.pid, bin: ownPostgres.binDir }));
+    }
+    await run(started, checkout, builds, abOverrides, ownPostgres);
+  } finally {
+    await ownPostgres?.stop();
+  }
+}
+
+const STATEMENTS_OFF =
+  "No statement figures: the cluster does not preload pg_stat_statements, or its admin database lacks the extension (the bench's own cluster has both; a shared one is never changed for it).";
+
+async function run(
+  started: Date,
+  checkout: ReturnType<typeof checkoutRef> | undefined,
+  builds: { work: number; base: number },
+  abOverrides: Record<string, string> | undefined,
+  ownPostgres: OwnPostgres | undefined,
+): Promise<void> {
+  statementsOn = await statementsAvailable(ownPostgres !== undefined);
   const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
   const machine = machineInfo(version);
   console.log(JSON.stringify({ msg: "machine", ...machine }));
 
-  const checkout = compareRef ? checkoutRef(compareRef) : undefined;
-  const workBuild = buildApp();
-  const baseBuild = checkout ? buildApp(process.env.BENCH_BUILD === "never" ? "never" : "auto", checkout.dir) : 0;
-  console.log(JSON.stringify({ msg: "build", seconds: workBuild, ...(checkout ? { base: baseBuild, install: checkout.installSeconds } : {}) }));
-
+  const { work: workBuild, base: baseBuild } = builds;
   const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, BASE_PORT)];
   if (checkout) targets.push(await prepareTarget("base", checkout.sha.startsWith(checkout.ref) ? checkout.ref : `${checkout.ref} (${checkout.sha.slice(0, 7)})`, checkout.dir, checkout.sha.slice(0, 7), baseBuild, BASE_PORT + 1));
   const abLabel = abOverrides ? `working tree with ${Object.entries(abOverrides).map(([k, v]) => `${k}=${v}`).join(", ")}` : "";
@@ -340,10 +441,10 @@ async function main(): Promise<void> {
   const reference = await startFloorServer(await freePort(BASE_PORT + 2));
   const results: TargetResult[] = [];
   try {
-    for (const [i, [, step]] of steps.entries()) {
-      // A B, B A, A B, …: neither build always goes first.
+    for (const [i, step] of steps.entries()) {
+      // A B, then B A for the next step, …: neither build always goes first.
       const order = i % 2 === 0 ? targets : [...targets].reverse();
-      for (const t of order) await step(t, reference);
+      for (let pair = 0; pair < (step.repeat ? PAIRS : 1); pair++) for (const t of order) await step.run(t, reference);
     }
   } finally {
     await reference.stop();
@@ -364,6 +465,9 @@ async function main(): Promise<void> {
       fixedRate: "half of the saturation rate, per endpoint and build",
       mixedRate: RATE,
       phaseSeconds: SECONDS,
+      saturationRepeats: `${PAIRS} per phase, alternately (A B A B …)`,
+      postgres: ownPostgres ? `the bench's own cluster (${ownPostgres.binDir}, pg_stat_statements preloaded)` : `${new URL(process.env.BENCH_PG_ADMIN_URL ?? "postgresql://127.0.0.1:5432").host} (shared)`,
+      serverConfiguration: "as `npm start` ships it: request log lines to a file, worker in the app, API log and hot-path metrics on",
       probeRequests: PROBE_N,
       DB_POOL_SIZE: POOL,
       pgbenchClients: POOL,
@@ -376,6 +480,10 @@ async function main(): Promise<void> {
       ...(abOverrides ? { compareWith: abLabel } : {}),
     },
     phases: work.phases,
+    repeats: work.repeats,
+    overrides: work.overrides,
+    statements: work.statements,
+    ...(work.statementsNote ? { statementsNote: work.statementsNote } : {}),
     pgbench: work.pgbench,
     ratios: work.ratios,
     server: work.server,

@@ -1,17 +1,18 @@
-// A fresh benchmark database on this machine's PostgreSQL: dropped, recreated and
+// A fresh benchmark database on the bench's PostgreSQL (BENCH_PG_ADMIN_URL): dropped, recreated and
 // migrated with the project's own runner, so every run starts from the same state.
 import pg from "pg";
 import { migrate } from "@/server/db/migrate";
 
-export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+/** Read at each use: the bench points it at its own cluster once that is up (bench/lib/own-postgres.ts). */
+export const adminUrl = (): string => process.env.BENCH_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
+  const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[] = [], url = ADMIN_URL): Promise<T[]> {
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[] = [], url = adminUrl()): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -87,9 +87,12 @@ export function postmasterPid(): number | null {
   return null;
 }
 
-/** CPU ms the whole PostgreSQL cluster has used so far (backends that exited included), or null without one. */
+/**
+ * CPU ms the whole PostgreSQL cluster has used so far (backends that exited included), or null without one:
+ * the postmaster BENCH_POSTGRES_PID names (the bench's own cluster), else the first one found on the machine.
+ */
 export function postgresCpuMs(): number | null {
-  const pid = postmasterPid();
+  const pid = Number(process.env.BENCH_POSTGRES_PID) || postmasterPid();
   return pid === null ? null : treeCpuMs(pid);
 }
 

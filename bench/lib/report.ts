@@ -6,6 +6,8 @@ import type { PgbenchResult } from "./pgbench";
 import type { PartResult, PhaseResult } from "./plan";
 import type { WireCounts } from "./pg-counter-proxy";
 import type { ProbeResult } from "./probe";
+import { pairedRatio, type PhaseRepeats, type RepeatFigure } from "./repeats";
+import type { StatementFigures } from "./statements";
 
 export type ServerFigures = {
   /** Resident memory of the server process tree after the load phases, and its peak (VmHWM). */
@@ -15,9 +17,20 @@ export type ServerFigures = {
   sqlTransactionsPerCreation: number | null;
 };
 
+/** pg_stat_statements over the saturation phases (per request) and the pgbench runs (per transaction). */
+export type StatementsByRun = { http: Record<string, StatementFigures | null>; pgbench: Record<string, StatementFigures | null> };
+
 /** Everything measured for one build (the working tree, or the --compare ref). */
 export type TargetFigures = {
+  /** One entry per phase; for a repeated phase, its run with the median requests/s. */
   phases: PhaseResult[];
+  /** Phases run more than once (saturation, alternately with what they are compared with): every run's figures, medians, spread. */
+  repeats?: Record<string, PhaseRepeats>;
+  /** The environment the server ran with beyond `npm start`'s defaults ({} = as shipped). */
+  overrides?: Record<string, string>;
+  /** null: the cluster does not preload pg_stat_statements (statementsNote says why). */
+  statements?: StatementsByRun | null;
+  statementsNote?: string;
   pgbench: PgbenchResult[];
   ratios: Record<string, number | null>;
   server: ServerFigures;
@@ -54,20 +67,50 @@ export function part(report: { phases: PhaseResult[] }, phase: string, name?: st
 
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
 
+/** A phase's figure: the median of its repeats, or its one run's value in results from before repeats. */
+function phaseFigure(r: Pick<TargetFigures, "phases" | "repeats">, phase: string, figure: RepeatFigure): number | null | undefined {
+  const repeated = r.repeats?.[phase]?.median[figure];
+  if (repeated !== undefined) return repeated;
+  const p = r.phases.find((x) => x.name === phase);
+  const first = p?.parts[0];
+  const single: Record<RepeatFigure, number | null | undefined> = {
+    reqPerSec: first?.requestsPerSec,
+    appCpuMsPerRequest: p?.serverCpuMsPerRequest,
+    postgresCpuMsPerRequest: p?.postgresCpuMsPerRequest,
+    machineCpuMsPerRequest: p?.machineCpuMsPerRequest,
+    p50: first?.latencyMs.p50,
+    p99: first?.latencyMs.p99,
+  };
+  return single[figure];
+}
+
 /**
  * request / verify / otp: HTTP req/s at saturation ÷ pgbench tps of the same SQL;
  * floor: the app's unknown-path 404 ÷ the bare node:http server's, same load, same
- * run; singleMerchant: creations on one merchant ÷ creations spread over all of them.
+ * run (the median of the pairs' ratios); floor_as_shipped: the same, when the server
+ * ran as `npm start` ships (null under --ab overrides); singleMerchant: creations on
+ * one merchant ÷ creations spread over all of them; cpu_request / cpu_verify / cpu_otp:
+ * app CPU ms per request ÷ the node:http reference's; pg_cpu_request: PostgreSQL CPU
+ * per HTTP creation ÷ per pgbench transaction of create-otp.sql. Medians of the repeats.
  */
-export function targetRatios(r: Pick<TargetResult, "phases" | "pgbench">): Record<string, number | null> {
-  const rps = (phase: string) => part(r, phase)?.requestsPerSec;
-  const tps = (script: string) => r.pgbench.find((p) => p.label === script)?.tps;
+export function targetRatios(r: Pick<TargetFigures, "phases" | "pgbench" | "repeats" | "overrides">): Record<string, number | null> {
+  const med = (phase: string, figure: RepeatFigure) => phaseFigure(r, phase, figure);
+  const pgbenchRun = (script: string) => r.pgbench.find((p) => p.label === script) ?? r.pgbench.find((p) => p.script === script);
+  const tps = (script: string) => pgbenchRun(script)?.tps;
+  const paired = pairedRatio(r.repeats?.["floor-saturation"]?.reqPerSec, r.repeats?.["floor-reference"]?.reqPerSec).median;
+  const floor = paired ?? ratio(med("floor-saturation", "reqPerSec"), med("floor-reference", "reqPerSec"));
+  const referenceCpu = med("floor-reference", "appCpuMsPerRequest");
   return {
-    request: ratio(rps("request-saturation"), tps("create-otp.sql")),
-    verify: ratio(rps("verify-saturation"), tps("verify-otp.sql")),
-    otp: ratio(rps("otp-saturation"), tps("read-otp.sql")),
-    floor: ratio(rps("floor-saturation"), rps("floor-reference")),
-    singleMerchant: ratio(rps("request-single-merchant"), rps("request-saturation")),
+    request: ratio(med("request-saturation", "reqPerSec"), tps("create-otp.sql")),
+    verify: ratio(med("verify-saturation", "reqPerSec"), tps("verify-otp.sql")),
+    otp: ratio(med("otp-saturation", "reqPerSec"), tps("read-otp.sql")),
+    floor: floor === null ? null : Math.round(floor * 1000) / 1000,
+    singleMerchant: ratio(med("request-single-merchant", "reqPerSec"), med("request-saturation", "reqPerSec")),
+    floor_as_shipped: r.overrides && Object.keys(r.overrides).length === 0 && floor !== null ? Math.round(floor * 1000) / 1000 : null,
+    cpu_request: ratio(med("request-saturation", "appCpuMsPerRequest"), referenceCpu),
+    cpu_verify: ratio(med("verify-saturation", "appCpuMsPerRequest"), referenceCpu),
+    cpu_otp: ratio(med("otp-saturation", "appCpuMsPerRequest"), referenceCpu),
+    pg_cpu_request: ratio(med("request-saturation", "postgresCpuMsPerRequest"), pgbenchRun("create-otp.sql")?.postgresCpuMsPerTransaction),
   };
 }
 
@@ -76,14 +119,8 @@ export function compareRatios(work: TargetResult, base: TargetResult): CompareRa
   for (const phase of work.phases) {
     const other = base.phases.find((p) => p.name === phase.name);
     if (!other) continue;
-    const w = phase.parts[0];
-    const b = other.parts[0];
-    out[phase.name] = {
-      reqPerSec: ratio(w.requestsPerSec, b.requestsPerSec),
-      appCpuMsPerRequest: ratio(phase.serverCpuMsPerRequest, other.serverCpuMsPerRequest),
-      p50: ratio(w.latencyMs.p50, b.latencyMs.p50),
-      p99: ratio(w.latencyMs.p99, b.latencyMs.p99),
-    };
+    const of = (figure: RepeatFigure) => ratio(phaseFigure(work, phase.name, figure), phaseFigure(base, phase.name, figure));
+    out[phase.name] = { reqPerSec: of("reqPerSec"), appCpuMsPerRequest: of("appCpuMsPerRequest"), p50: of("p50"), p99: of("p99") };
   }
   return out;
 }
@@ -133,10 +170,10 @@ function endpointTable(r: TargetResult): string {
   const rows = ENDPOINTS.map(([label, sat, fixed, script, key]) => {
     const s = part(r, sat);
     const f = fixed ? part(r, fixed) : undefined;
-    const cpu = r.phases.find((p) => p.name === sat)?.serverCpuMsPerRequest;
+    const cpu = phaseFigure(r, sat, "appCpuMsPerRequest");
     const pg = script ? r.pgbench.find((p) => p.label === script) : undefined;
     const fixedCell = f ? `${f.targetRate}: ${f.latencyMs.p50} / ${f.latencyMs.p99}` : "–";
-    return `| ${label} | ${s?.requestsPerSec ?? "–"} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${fixedCell} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${key ? pct(r.ratios[key]) : "–"} |`;
+    return `| ${label} | ${show(phaseFigure(r, sat, "reqPerSec"))} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${fixedCell} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${key ? pct(r.ratios[key]) : "–"} |`;
   });
   return `| Endpoint | req/s at saturation | p50 / p99 at saturation | req/s: p50 / p99 at half of saturation | errors | app CPU ms / request | PostgreSQL ceiling (tps) | HTTP / ceiling |
 |---|---|---|---|---|---|---|---|
@@ -166,11 +203,10 @@ Idle WAL flush rate subtracted: ${p.backgroundWalSyncPerSec}/s (the whole cluste
  */
 function cpuBudgetTable(r: TargetResult): string {
   const rows = ENDPOINTS.filter(([, , , script]) => script).map(([label, sat, , script, key]) => {
-    const phase = r.phases.find((p) => p.name === sat);
     const pg = r.pgbench.find((p) => p.label === script);
-    const machine = phase?.machineCpuMsPerRequest;
-    const app = phase?.serverCpuMsPerRequest;
-    const db = phase?.postgresCpuMsPerRequest;
+    const machine = phaseFigure(r, sat, "machineCpuMsPerRequest");
+    const app = phaseFigure(r, sat, "appCpuMsPerRequest");
+    const db = phaseFigure(r, sat, "postgresCpuMsPerRequest");
     const rest = machine != null && app != null && db != null ? Math.round((machine - app - db) * 100) / 100 : null;
     const bound = machine && pg?.machineCpuMsPerTransaction ? pct(pg.machineCpuMsPerTransaction / machine) : "–";
     return `| ${label} | ${show(machine)} | ${show(app)} | ${show(db)} | ${show(rest)} | ${show(pg?.machineCpuMsPerTransaction)} | ${show(pg?.postgresCpuMsPerTransaction)} | ${bound} | ${key ? pct(r.ratios[key]) : "–"} |`;
@@ -183,6 +219,58 @@ pgbench's machine CPU per transaction ÷ the HTTP phase's machine CPU per reques
 | Endpoint | HTTP: machine | app | PostgreSQL | rest | pgbench: machine | PostgreSQL | bound | HTTP / ceiling |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}`;
+}
+
+const REFERENCE_RATIOS = [
+  ["floor", "404 envelope req/s ÷ bare node:http req/s (median of the pairs' ratios)"],
+  ["floor_as_shipped", "the same, with the server as `npm start` ships it (– under --ab overrides)"],
+  ["cpu_request", "creation: app CPU per request ÷ the reference's"],
+  ["cpu_verify", "verification: app CPU per request ÷ the reference's"],
+  ["cpu_otp", "`GET /v3/otp/{id}`: app CPU per request ÷ the reference's"],
+  ["pg_cpu_request", "PostgreSQL CPU per HTTP creation ÷ per pgbench transaction of create-otp.sql"],
+] as const;
+
+function referenceRatios(r: TargetResult): string {
+  return `| Ratio | | value |
+|---|---|---|
+${REFERENCE_RATIOS.map(([key, label]) => `| \`${key}\` | ${label} | ${show(r.ratios[key])} |`).join("\n")}`;
+}
+
+function repeatsTable(r: TargetResult): string {
+  const entries = Object.entries(r.repeats ?? {});
+  if (!entries.length) return "Every phase ran once.";
+  const cell = (x: PhaseRepeats, f: RepeatFigure) => (x.median[f] === null ? "–" : `${x.median[f]} (${show(x.spreadPercent[f])} %)`);
+  const rows = entries.map(([phase, x]) => `| ${phase} | ${x.reqPerSec.length} | ${cell(x, "reqPerSec")} | ${x.reqPerSec.map(show).join(" · ")} | ${cell(x, "appCpuMsPerRequest")} | ${cell(x, "postgresCpuMsPerRequest")} | ${cell(x, "p99")} |`);
+  return `Each saturation phase ran ${entries[0][1].reqPerSec.length} times, alternately with what it is compared with (A B A B …: the
+app's 404 with the reference server, and under --compare / --ab each build with the other). The tables above show the
+medians; here each figure's median with its spread ((max − min) ÷ median) and every run's requests/s in the order they ran.
+
+| Phase | runs | req/s median (spread) | req/s run by run | app CPU ms / request (spread) | PostgreSQL CPU ms / request (spread) | p99 ms (spread) |
+|---|---|---|---|---|---|---|
+${rows.join("\n")}`;
+}
+
+function statementTable(title: string, f: StatementFigures | null | undefined, unit: string): string {
+  if (!f) return `${title}: no figures.`;
+  const rows = f.top.map((x) => `| ${x.sharePercent} % | ${x.callsPerRequest} | ${x.execMicrosPerRequest} | ${x.rowsPerRequest} | ${x.walBytesPerRequest} | \`${x.query.replace(/\|/g, "\\|").slice(0, 160)}\` |`);
+  return `${title}: ${f.statementsPerRequest} statements, ${f.execMicrosPerRequest} µs of execution and ${f.walBytesPerRequest} bytes of WAL per ${unit} (${f.requests} ${unit}s).
+
+| share | calls / ${unit} | µs / ${unit} | rows / ${unit} | WAL bytes / ${unit} | statement |
+|---|---|---|---|---|---|
+${rows.join("\n")}`;
+}
+
+function statementsSection(r: TargetResult): string {
+  if (!r.statements) return r.statementsNote ?? "No statement figures.";
+  const http = Object.entries(r.statements.http).map(([phase, f]) => statementTable(`HTTP, ${phase}`, f, "request"));
+  const pgbench = Object.entries(r.statements.pgbench).map(([label, f]) => statementTable(`pgbench, \`${label}\``, f, "transaction"));
+  return `From \`pg_stat_statements\` on the benchmark database, reset before each run and summed over a phase's repeats.
+Execution time is the backend's wall clock inside the statement (CPU, plus waits for locks and I/O); what PostgreSQL
+spends outside statements (connection and protocol handling, COMMIT's WAL flush, autovacuum, the WAL writer) is in the
+CPU table above but not here. BEGIN / COMMIT and SET appear as statements of their own; statements run inside
+others (a function's, a foreign key's check) are listed too and their time is also in the statement that ran them.
+
+${[...http, ...pgbench].join("\n\n")}`;
 }
 
 function targetSection(r: TargetResult, heading: string): string {
@@ -201,10 +289,23 @@ ${endpointTable(r)}
 - HTTP floor: the app's 404 ÷ the bare node:http server's: **${pct(r.ratios.floor)}**
 - One big merchant: creations on one merchant ÷ creations over all merchants: **${pct(r.ratios.singleMerchant)}**
 - Server process tree: RSS ${r.server.rssMiBAfterLoad} MiB after the load, peak ${r.server.peakRssMiB} MiB
+- Server environment beyond \`npm start\`'s defaults: ${r.overrides && Object.keys(r.overrides).length ? Object.entries(r.overrides).map(([k, v]) => `\`${k}=${v}\``).join(", ") : "none (as shipped: request log lines to a file, worker in the app, API log and hot-path metrics on)"}
+
+### Against the bare node:http reference
+
+${referenceRatios(r)}
+
+### Repeats
+
+${repeatsTable(r)}
 
 ### Where the CPU goes (saturation ÷ pgbench)
 
 ${cpuBudgetTable(r)}
+
+### Where PostgreSQL's time goes (statements)
+
+${statementsSection(r)}
 
 ### Database work per request (sequential probe)
 
@@ -236,18 +337,16 @@ ${pgRows.join("\n")}
 
 function compareSection(work: TargetResult, base: TargetResult, ratios: CompareRatios): string {
   const rows = Object.entries(ratios).map(([phase, x]) => {
-    const w = part(work, phase)!;
-    const b = part(base, phase)!;
-    const cpu = (t: TargetResult) => t.phases.find((p) => p.name === phase)?.serverCpuMsPerRequest ?? "–";
-    return `| ${phase} | ${b.requestsPerSec} → ${w.requestsPerSec} | ${show(x.reqPerSec)} | ${cpu(base)} → ${cpu(work)} | ${show(x.appCpuMsPerRequest)} | ${b.latencyMs.p50} / ${b.latencyMs.p99} → ${w.latencyMs.p50} / ${w.latencyMs.p99} |`;
+    const f = (t: TargetResult, figure: RepeatFigure) => show(phaseFigure(t, phase, figure));
+    return `| ${phase} | ${f(base, "reqPerSec")} → ${f(work, "reqPerSec")} | ${show(x.reqPerSec)} | ${f(base, "appCpuMsPerRequest")} → ${f(work, "appCpuMsPerRequest")} | ${show(x.appCpuMsPerRequest)} | ${f(base, "p50")} / ${f(base, "p99")} → ${f(work, "p50")} / ${f(work, "p99")} |`;
   });
   const probeRow = (label: string, get: (p: ProbeResult) => number | null) =>
     `| ${label} | ${base.probe ? show(get(base.probe)) : "–"} | ${work.probe ? show(get(work.probe)) : "–"} |`;
   return `## A/B: ${base.label} → working tree
 
-Both builds were up at once on their own databases and were loaded step by step alternately (A B, then B A),
-with the same load generator and bench code. Ratios are working tree ÷ base (req/s: higher is better; CPU and
-latency: lower is better). Fixed-rate phases run each build at half of its own saturation rate. floor-reference
+Both builds were up at once on their own databases and were loaded step by step alternately (A B, then B A;
+each saturation phase as A B A B … pairs, medians shown), with the same load generator and bench code. Ratios are
+working tree ÷ base (req/s: higher is better; CPU and latency: lower is better). Fixed-rate phases run each build at half of its own saturation rate. floor-reference
 is the same node:http server in both columns: its ratio shows how much the machine drifted between the two builds'
 slots. For the mixed phase the row shows its first part (creations).
 
@@ -271,6 +370,7 @@ ${probeRow("verify, right code: most statements in one transaction", (p) => p.ve
 ${probeRow("verify, right code: commits waiting for a flush (wire)", (p) => p.verifyRight.flushedCommits)}
 ${probeRow("verify, wrong code: statements", (p) => p.verifyWrong.statements)}
 | HTTP floor (404 ÷ node:http) | ${pct(base.ratios.floor)} | ${pct(work.ratios.floor)} |
+${REFERENCE_RATIOS.slice(2).map(([key]) => `| \`${key}\` | ${show(base.ratios[key])} | ${show(work.ratios[key])} |`).join("\n")}
 | one merchant ÷ 8 merchants | ${pct(base.ratios.singleMerchant)} | ${pct(work.ratios.singleMerchant)} |
 | RSS after load / peak, MiB | ${base.server.rssMiBAfterLoad} / ${base.server.peakRssMiB} | ${work.server.rssMiBAfterLoad} / ${work.server.peakRssMiB} |
 `;
@@ -278,7 +378,7 @@ ${probeRow("verify, wrong code: statements", (p) => p.verifyWrong.statements)}
 
 function summary(r: BenchReport, jsonName: string): string {
   const m = r.machine;
-  const work: TargetResult = { label: "working tree", sourceTree: String(r.config.sourceTree), buildSeconds: r.buildSeconds, phases: r.phases, pgbench: r.pgbench, ratios: r.ratios, server: r.server, probe: r.probe, verifySupply: r.verifySupply, invariants: r.invariants };
+  const work: TargetResult = { label: "working tree", sourceTree: String(r.config.sourceTree), buildSeconds: r.buildSeconds, phases: r.phases, repeats: r.repeats, overrides: r.overrides, statements: r.statements, statementsNote: r.statementsNote, pgbench: r.pgbench, ratios: r.ratios, server: r.server, probe: r.probe, verifySupply: r.verifySupply, invariants: r.invariants };
   return `# Benchmark summary
 
 Generated by \`npm run bench${benchArgs(r)}\` on ${r.startedAt} (${r.totalSeconds} s in all). Raw figures: \`${jsonName}\`.

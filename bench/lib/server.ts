@@ -5,7 +5,7 @@
 // another commit (bench/lib/compare.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { checkBuild } from "../../src/cli/build-manifest.mjs";
@@ -70,16 +70,16 @@ export function freshSecrets(): Record<"OTP_PEPPER" | "SESSION_SECRET" | "PAYMEN
 export type AppServer = { baseUrl: string; pid: number; process: ChildProcess; stop: () => Promise<void> };
 
 export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string }): Promise<AppServer> {
-  const log = createWriteStream(options.logFile);
+  // The server writes its log lines (one per /v3 request, as shipped) straight into the file, as `npm start > file` would.
+  const log = openSync(options.logFile, "w");
   const dir = options.dir ?? process.cwd();
   const child = spawn(process.execPath, [path.join(dir, "src/cli/serve.mjs"), "--hostname", "127.0.0.1", "--port", String(options.port)], {
     cwd: dir,
     // A benchmark's server has no load balancer to drain for (SHUTDOWN_DRAIN_MS): it stops at once unless told otherwise.
     env: { ...process.env, SHUTDOWN_DRAIN_MS: "0", ...options.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", PORT: String(options.port), NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", log, log],
   });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  closeSync(log);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { context, propagation, trace } from "@opentelemetry/api";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { flushRequestLog } from "@/server/http/request-log";
 import { forgetTracingForTests, startTracing } from "@/server/tracing/tracing";
 import { overrideEnv } from "../harness/env-override";
 import { account, newMerchant } from "../harness/v3-fixtures";
@@ -41,8 +42,8 @@ function captureStdout() {
   return lines;
 }
 
-/** Request log lines are written once per turn of the event loop. */
-const logWritten = () => new Promise((resolve) => setImmediate(resolve));
+/** Request log lines are written in batches: write the gathered ones now. */
+const logWritten = async () => flushRequestLog();
 
 /** Tracing on, sending to a stand-in collector; switched off again after the test. */
 async function tracingOn() {

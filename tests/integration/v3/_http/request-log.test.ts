@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as accountGet } from "@/app/v3/account/route";
 import { resetEnvForTests } from "@/env";
+import { flushRequestLog } from "@/server/http/request-log";
 import { readEnvelope, v3Request } from "../../../harness/http";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../../../harness/v3-fixtures";
 
@@ -23,15 +24,15 @@ function captureStdout(logRequests: "0" | "1"): string[] {
   return lines;
 }
 
-// Lines are written in batches, once per turn of the event loop: split the chunks back into lines.
+// Lines are written in batches: split the chunks back into lines.
 const requestLines = (lines: string[]) =>
   lines
     .flatMap((chunk) => chunk.split("\n"))
     .filter((l) => l.includes('"v3 request"'))
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-/** Lets the batched log lines of the requests so far be written. */
-const flushed = () => new Promise((resolve) => setImmediate(resolve));
+/** Writes the batched log lines of the requests so far. */
+const flushed = async () => flushRequestLog();
 
 describe("/v3 request log", () => {
   it("writes one JSON line per request with method, path, status, latency, merchant and request id — never the key or the code", async () => {
