@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   };
 
   // Before the worker has written anything: every day from the OTP rows.
-  const liveOnly = await measure(() => getInsightsSummary(world, { ...last30, group_by: "channel" }, new Date()), 5);
+  const liveOnly = await measure(() => getInsightsSummary(world, { ...last30, groupBy: "channel" }, new Date()), 5);
 
   const [rollupMs] = await time(async () => {
     while ((await buildInsightsRollups(new Date())).length > 0);
@@ -95,9 +95,9 @@ async function main(): Promise<void> {
 
   const figures: Record<string, LatencySummary> = { "30 days, group_by=channel, no rollup (every day from the OTP rows)": liveOnly };
   for (const group of [undefined, "channel", "operator", "day", "hour", "fallback_step"] as const) {
-    figures[`30 days, ${group ? `group_by=${group}` : "totals only"}`] = await measure(() => getInsightsSummary(world, { ...last30, group_by: group }, new Date()));
+    figures[`30 days, ${group ? `group_by=${group}` : "totals only"}`] = await measure(() => getInsightsSummary(world, { ...last30, groupBy: group }, new Date()));
   }
-  figures["365 days, group_by=day"] = await measure(() => getInsightsSummary(world, { ...year, group_by: "day" }, new Date()));
+  figures["365 days, group_by=day"] = await measure(() => getInsightsSummary(world, { ...year, groupBy: "day" }, new Date()));
   figures["30 days, the dashboard's whole page (every breakdown and the timings)"] = await measure(() => getInsightsReport(world, last30, new Date()));
   const check = await getInsightsSummary(world, { ...year }, new Date());
 

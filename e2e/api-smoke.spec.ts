@@ -43,6 +43,19 @@ test("bad requests get the JSON envelope, never HTML", async ({ request }) => {
   }
 });
 
+test("the fuzz run's two findings, over HTTP: a lone surrogate in external_id is 400 VALIDATION_ERROR, and a tRPC query input of NUL gets the dashboard's Indonesian message", async ({ request }) => {
+  const merchant = otpctl<{ api_key: string }>("merchant", "create", "--name", "Toko Fuzz", "--email", `e2e-fuzz-${Date.now()}@toko.test`, "--saldo", "5000");
+  // The body as the fuzzer sent it: a JSON escape for half a UTF-16 pair.
+  const raw = '{"channel":"sms","destination":"6281234567890","external_id":"\\ud83d"}';
+  const created = await request.post("/v3/request", { headers: { Authorization: `Bearer ${merchant.api_key}`, "content-type": "application/json" }, data: raw });
+  expect(created.status()).toBe(400);
+  expect((await created.json()).error).toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringMatching(/^external_id berisi karakter Unicode yang tidak valid/) });
+
+  const trpc = await request.get("/api/trpc/account.messagePreviews?input=%00");
+  expect(trpc.status()).toBe(400);
+  expect((await trpc.json()).error.message).toBe("Isian tidak valid.");
+});
+
 /** One raw HTTP/1.1 exchange, for requests no HTTP client will send (CONNECT, unknown methods, garbage). */
 function rawExchange(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {

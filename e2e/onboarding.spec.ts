@@ -23,6 +23,11 @@ test("the checklist leads a new merchant; Kirim OTP uji sends a charged OTP and 
   await form.getByLabel("Channel").selectOption("sms");
   // The form says it is charged, and how much, before the merchant sends.
   await expect(form).toContainText("saldo dipotong seperti OTP lain (Rp 450 untuk SMS)");
+  // A number the API would refuse is refused here with the API's sentence, and nothing is charged.
+  await form.getByLabel("Nomor Anda").fill("0812");
+  await form.getByRole("button", { name: "Kirim OTP uji (Rp 450)" }).click();
+  await expect(form).toContainText("Nomor tujuan tidak valid: gunakan angka saja dalam format internasional");
+  await shotsAtThreeWidths(page, "onboarding-01b-test-otp-refused-number");
   await form.getByLabel("Nomor Anda").fill("6281234567821");
   await form.getByRole("button", { name: "Kirim OTP uji (Rp 450)" }).click();
   const sent = page.getByTestId("test-otp-sent");

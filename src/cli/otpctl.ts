@@ -13,6 +13,7 @@ import { merchantCommands } from "./commands/merchant";
 import { retentionCommands } from "./commands/retention";
 import { sandboxCommands } from "./commands/sandbox";
 import { topupCommands } from "./commands/topup";
+import { teamCommands } from "./commands/team";
 import { webhookCommands } from "./commands/webhook";
 import { EnvError } from "@/env";
 import { disconnectDb } from "@/server/db/client";
@@ -21,7 +22,7 @@ import { prepareSchema } from "@/server/db/schema-check";
 import { isAppError } from "@/server/errors";
 import { setLogStream } from "@/server/log";
 
-export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands, ...insightsCommands];
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands, ...insightsCommands, ...teamCommands];
 
 function usage(): string {
   return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");

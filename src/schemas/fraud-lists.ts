@@ -26,7 +26,9 @@ export const fraudListValue = z
   .refine((v) => (v.endsWith("*") ? v.length >= 3 : v.length >= 8), VALUE_MESSAGE);
 
 export const fraudListEntryBody = z.object({ value: fraudListValue }, { error: "Body harus objek JSON dengan value." });
+/** A change to one list: the dashboard's input, and what the /v3 endpoints make of the path and body. */
 export const fraudListChange = z.object({ list: fraudListName, value: fraudListValue });
+export type FraudListChange = z.output<typeof fraudListChange>;
 
 export const fraudListEntryView = z.object({
   value: z.string(),

@@ -1,57 +1,8 @@
 // The one domain error type. Services throw it with the spec's error.code; the
-// /v3 wrapper maps codes to HTTP status and the tRPC layer to tRPC codes.
-import { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
-import { INTERNAL_ERROR_MESSAGE } from "./envelope.mjs";
+// /v3 wrapper and the tRPC layer read status and tRPC code from error-table.ts.
+import { ERROR_TABLE, type ErrorCode } from "./error-table";
 
-export const ERROR_STATUS = {
-  VALIDATION_ERROR: 400,
-  INVALID_CHANNEL: 400,
-  INVALID_NUMBER: 400,
-  UNAUTHORIZED: 401,
-  INSUFFICIENT_BALANCE: 402,
-  IP_NOT_ALLOWED: 403,
-  GEO_NOT_ALLOWED: 403,
-  FRAUD_BLOCKED: 403,
-  OTP_NOT_FOUND: 404,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  DUPLICATE_EXTERNAL_ID: 409,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  OTP_EXPIRED: 422,
-  TOO_MANY_ATTEMPTS: 422,
-  ALREADY_USED: 422,
-  RATE_LIMITED: 429,
-  DESTINATION_RATE_LIMITED: 429,
-  INTERNAL_ERROR: 500,
-  CHANNEL_UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: "Permintaan tidak valid.",
-  INVALID_CHANNEL: "Channel tidak didukung.",
-  INVALID_NUMBER: "Nomor atau alamat tujuan tidak valid.",
-  UNAUTHORIZED: "API key tidak valid.",
-  INSUFFICIENT_BALANCE: "Saldo tidak mencukupi. Silakan isi ulang saldo melalui POST /v3/topups.",
-  IP_NOT_ALLOWED: "Alamat IP Anda tidak diizinkan untuk akun ini.",
-  GEO_NOT_ALLOWED: "Negara tujuan tidak diizinkan untuk channel ini di akun Anda.",
-  FRAUD_BLOCKED: "Permintaan diblokir sementara oleh fraud guard.",
-  OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
-  NOT_FOUND: "Data tidak ditemukan.",
-  METHOD_NOT_ALLOWED: "Metode HTTP tidak didukung untuk endpoint ini.",
-  DUPLICATE_EXTERNAL_ID: `external_id sudah dipakai dengan parameter berbeda dalam ${IDEMPOTENCY_WINDOW_HOURS} jam terakhir.`,
-  CONFLICT: "Data bertentangan dengan data yang sudah ada.",
-  PAYLOAD_TOO_LARGE: "Ukuran body permintaan terlalu besar.",
-  OTP_EXPIRED: "Kode OTP sudah kedaluwarsa. Silakan minta kode baru.",
-  TOO_MANY_ATTEMPTS: "Terlalu banyak percobaan gagal. Silakan minta kode baru.",
-  ALREADY_USED: "Kode OTP sudah digunakan.",
-  RATE_LIMITED: "Terlalu banyak permintaan. Coba lagi sebentar lagi.",
-  DESTINATION_RATE_LIMITED: "Terlalu banyak OTP ke tujuan ini. Coba lagi nanti.",
-  INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
-  CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia. Silakan coba lagi nanti atau gunakan channel lain.",
-};
+export type { ErrorCode };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -66,7 +17,7 @@ export class AppError extends Error {
     // one costs more than the rest of a 404 answer.
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    super(message ?? DEFAULT_MESSAGES[code]);
+    super(message ?? ERROR_TABLE[code].message);
     Error.stackTraceLimit = stackTraceLimit;
     this.name = "AppError";
     this.code = code;
@@ -76,7 +27,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return ERROR_TABLE[this.code].status;
   }
 }
 

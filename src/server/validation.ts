@@ -18,7 +18,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
  * sentences merchants see. The first issue (fields in schema order) decides the
  * answer: VALIDATION_ERROR, or the spec's own code for a field that was given
  * but is invalid (`invalidCodes`, e.g. channel → INVALID_CHANNEL; a missing
- * field stays VALIDATION_ERROR).
+ * field stays VALIDATION_ERROR), or the code a schema rule names itself.
  */
 export function parseV3Body<S extends z.ZodType>(schema: S, raw: unknown, invalidCodes: Partial<Record<string, ErrorCode>> = {}): z.output<S> {
   refuseLoneSurrogates(raw);
@@ -27,7 +27,7 @@ export function parseV3Body<S extends z.ZodType>(schema: S, raw: unknown, invali
   const issue = result.error.issues[0];
   const field = issue.path.length === 1 ? String(issue.path[0]) : null;
   const given = field !== null && isPresent((raw as Record<string, unknown>)[field]);
-  const code = given && field !== null ? (ownCode(issue) ?? invalidCodes[field] ?? "VALIDATION_ERROR") : "VALIDATION_ERROR";
+  const code = ownCode(issue) ?? (given && field !== null ? invalidCodes[field] : undefined) ?? "VALIDATION_ERROR";
   throw new AppError(code, issue.message);
 }
 

@@ -15,6 +15,7 @@ import { overrideEnv } from "../harness/env-override";
 import { otpctl } from "../harness/otpctl";
 import { startSmtpSimulator } from "../simulators/smtp-simulator";
 import { callerFor } from "../harness/trpc";
+import { ownerUserId } from "../harness/members";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -38,11 +39,12 @@ async function linkMailedTo(email: string, path: "/verify-email" | "/reset-passw
 /** A dashboard session as next-auth makes it; `secondsAgo` dates its sign-in back (sessions carry whole seconds). */
 async function signedIn(merchantId: string, email: string, secondsAgo = 0) {
   const callbacks = getAuthOptions().callbacks as Required<NonNullable<ReturnType<typeof getAuthOptions>["callbacks"]>>;
-  const user = { id: merchantId, name: "Toko", email };
-  const token = (await callbacks.jwt({ token: { sub: merchantId, name: user.name, email }, user, account: null, trigger: "signIn" } as never)) as JWT;
+  const userId = await ownerUserId(merchantId);
+  const user = { id: userId, name: "Toko", email };
+  const token = (await callbacks.jwt({ token: { sub: userId, name: user.name, email }, user, account: null, trigger: "signIn" } as never)) as JWT;
   token.signedInAt = (token.signedInAt as number) - secondsAgo;
   const session = (await callbacks.session({ session: { user: { name: "Toko", email }, expires: "" }, token } as never)) as never;
-  return { session, sid: token.sid as string, caller: callerFor({ merchantPublicId: merchantId, sessionId: token.sid as string, clientIp: "203.0.113.9" }) };
+  return { session, sid: token.sid as string, caller: callerFor({ userPublicId: userId, merchantPublicId: merchantId, sessionId: token.sid as string, clientIp: "203.0.113.9" }) };
 }
 
 async function operatorMerchant(email: string, password = "kata-sandi-lama-1") {

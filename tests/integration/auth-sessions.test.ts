@@ -2,7 +2,9 @@
 // time, lasts a working day from sign-in however active, and ends for good when
 // its owner signs out, even if its cookie was copied first.
 import type { JWT } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createMerchant } from "@/server/services/merchants/merchants";
+import { ownerUserId } from "../harness/members";
 import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from "@/server/auth/options";
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
 import { liveSession } from "@/server/auth/session";
@@ -10,11 +12,17 @@ import { getDb } from "@/server/db/client";
 
 type Callbacks = Required<NonNullable<ReturnType<typeof getAuthOptions>["callbacks"]>>;
 
-/** What next-auth does on sign-in, then on every later request: jwt callback, then session callback. */
-async function signIn(merchantId = "mch_test") {
+let owner: { merchantId: string; userId: string };
+beforeEach(async () => {
+  const created = await createMerchant({ name: "Toko", email: "owner@toko.id", password: "kata-sandi-toko-1" });
+  owner = { merchantId: created.merchant_id, userId: await ownerUserId(created.merchant_id) };
+});
+
+/** What next-auth does on sign-in, then on every later request: jwt callback, then session callback. The user is the person (users.user_id). */
+async function signIn() {
   const callbacks = getAuthOptions().callbacks as Callbacks;
-  const user = { id: merchantId, name: "Toko", email: "owner@toko.id" };
-  const token = (await callbacks.jwt({ token: { sub: merchantId, name: user.name, email: user.email }, user, account: null, trigger: "signIn" } as never)) as JWT;
+  const user = { id: owner.userId, name: "Toko", email: "owner@toko.id" };
+  const token = (await callbacks.jwt({ token: { sub: owner.userId, name: user.name, email: user.email }, user, account: null, trigger: "signIn" } as never)) as JWT;
   const later = (await callbacks.jwt({ token } as never)) as JWT;
   const session = await callbacks.session({ session: { user: { name: "Toko", email: "owner@toko.id" }, expires: "" }, token: later } as never);
   return { token: later, session: session as never };
@@ -25,10 +33,10 @@ async function signOut(token: JWT) {
 }
 
 describe("dashboard sessions", () => {
-  it("a fresh sign-in gives a live session naming its merchant, with its own id", async () => {
+  it("a fresh sign-in gives a live session naming its person, the merchant they act in and their role, with its own id", async () => {
     const a = await signIn();
     const b = await signIn();
-    expect(await liveSession(a.session)).toEqual({ merchantId: "mch_test", name: "Toko", email: "owner@toko.id", sessionId: a.token.sid });
+    expect(await liveSession(a.session)).toEqual({ userId: owner.userId, merchantId: owner.merchantId, role: "owner", name: "Toko", email: "owner@toko.id", sessionId: a.token.sid });
     expect(a.token.sid).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.token.sid).not.toBe(b.token.sid);
   });

@@ -11,6 +11,7 @@ import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { getDb } from "@/server/db/client";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { callerFor } from "../harness/trpc";
+import { ownerUserId } from "../harness/members";
 
 const redis = new Redis(inject("redisUrl"), { lazyConnect: true, maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit().catch(() => undefined));
@@ -23,7 +24,7 @@ describe("sign-in", () => {
   it("signs in with the right e-mail and password, e-mail case-insensitively", async () => {
     const created = await owner();
     const result = await signInWithPassword({ email: "Owner@Toko.id", password: "benar-sekali", ip: "203.0.113.1" }, new MemoryThrottleStore());
-    expect(result).toEqual({ ok: true, merchant: { merchantId: created.merchant_id, name: "Toko", email: "owner@toko.id" } });
+    expect(result).toEqual({ ok: true, user: { userId: await ownerUserId(created.merchant_id), name: "Toko", email: "owner@toko.id" } });
   });
 
   it("refuses a wrong password", async () => {

@@ -1,5 +1,6 @@
 // The fraud guard, rule by rule, through the real /v3 handlers and database (detection
 // state in this process's store; the Redis store has its own file).
+import { operatorOn } from "@/server/services/audit/record-audit";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { updateMerchant } from "@/server/services/merchants/merchants";
@@ -140,7 +141,7 @@ describe("prefix_spike", () => {
     const m = await merchant();
     await withHistory(m);
     await pumpUntilBlocked(m, "62899");
-    expect(await unblockPrefix(m.id, "62899", "merchant")).toEqual({ prefix: "62899", lifted_blocks: 1 });
+    expect(await unblockPrefix(m.id, "62899", { actor: { kind: "member", userId: 0, email: "owner@example.test" }, merchantId: m.id })).toEqual({ prefix: "62899", lifted_blocks: 1 });
     expect((await pumpUntilBlocked(m, "62899", 30)).refusal).toBeNull();
     expect((await listBlocks(m.id))[0]).toMatchObject({ active: false, unblocked_at: expect.any(String) });
     expect(await activePrefixBlocks(m.id)).toEqual([]);
@@ -176,7 +177,7 @@ describe("what is never blocked", () => {
     await pumpUntilBlocked(m, "62899");
     const target = fresh("62899");
     for (let i = 0; i < 6; i++) expect((await requestOtp(m.key, { channel: "sms", destination: target })).body.error?.code).toBe("FRAUD_BLOCKED");
-    await unblockPrefix(m.id, "62899", "operator");
+    await unblockPrefix(m.id, "62899", operatorOn(m.id));
     for (let i = 0; i < 5; i++) expect((await requestOtp(m.key, { channel: "sms", destination: target })).status).toBe(200);
   });
 });

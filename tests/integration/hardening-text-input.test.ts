@@ -3,7 +3,8 @@
 // /v3 body field or dashboard input, and NUL in the test endpoints' query parameters.
 // And the shape behind it: once a creation's charge is committed, its answer is a
 // success even when presenting it fails (the 500-that-charges of issue 34).
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as requestRoute } from "@/app/v3/request/route";
 import { POST as topupsRoute } from "@/app/v3/topups/route";
 import { GET as testMessagesRoute } from "@/app/v3/test/messages/route";
 import { POST as testInboundRoute } from "@/app/v3/test/inbound-whatsapp/route";
@@ -13,6 +14,7 @@ import { loadMerchantProfile } from "@/server/services/merchants/profile";
 import { createOtp } from "@/server/services/otp/create-otp";
 import { otpTransactionData } from "@/schemas/v3/otp";
 import { readEnvelope, v3Request } from "../harness/http";
+import { startLiveV3Server } from "../harness/live-v3-server";
 import { captureLog } from "../harness/log-lines";
 import { callerFor } from "../harness/trpc";
 import { expectLedgerBalanced, newMerchant, PHONE, requestOtp, saldoOf, sendOtp, verify } from "../harness/v3-fixtures";
@@ -56,6 +58,29 @@ describe("a lone UTF-16 surrogate in a /v3 body", () => {
       expect(res.status).toBe(400);
       expect(res.body.error?.code).toBe("VALIDATION_ERROR");
       expect(res.body.error?.message).toMatch(/^(brand|otp_id|payment_method|text) berisi karakter Unicode yang tidak valid/);
+    }
+    expect(await saldoOf(m.id)).toBe(10_000);
+  });
+});
+
+describe("the fuzz run's lone surrogate in external_id, written as a JSON escape", () => {
+  // The body as the fuzzer sent it: the six characters \ud83d, which JSON.parse turns into half a pair.
+  const RAW = '{"channel":"sms","destination":"6281234567890","external_id":"\\ud83d"}';
+  let live: Awaited<ReturnType<typeof startLiveV3Server>>;
+  beforeAll(async () => {
+    live = await startLiveV3Server();
+  });
+  afterAll(() => live.close());
+
+  it("answers POST /v3/request with 400 VALIDATION_ERROR under Next and through the production front, charging nothing", async () => {
+    expect(RAW).toContain("\\ud83d");
+    const m = await newMerchant({ saldo: 10_000 });
+    const underNext = await readEnvelope(await requestRoute(v3Request("/v3/request", { key: m.key, rawBody: RAW })));
+    const res = await fetch(`${live.baseUrl}/v3/request`, { method: "POST", headers: { authorization: `Bearer ${m.key}`, "content-type": "application/json" }, body: RAW });
+    const overHttp = { status: res.status, body: (await res.json()) as { error: { code: string; message: string } } };
+    for (const answer of [underNext, overHttp]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringMatching(/^external_id berisi karakter Unicode yang tidak valid/) });
     }
     expect(await saldoOf(m.id)).toBe(10_000);
   });

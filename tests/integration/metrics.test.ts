@@ -14,6 +14,7 @@ import { moved, parseExposition, scrapeApp } from "../harness/metrics-scrape";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook } from "../harness/webhook-merchant";
 import { addListEntry } from "@/server/services/fraud/lists";
+import { operatorOn } from "@/server/services/audit/record-audit";
 import { startVendorSimulator } from "../simulators/http-vendor-simulator";
 
 const TOKEN = "metrics-token-metrics-token-metrics-0001";
@@ -174,7 +175,7 @@ describe("counters after a scripted flow", () => {
   it("count fraud guard refusals by reason and level, with no merchant label", async () => {
     withEnv({});
     const m = await newMerchant();
-    await addListEntry(m.id, "block", "6289955550000", "operator");
+    await addListEntry(m.id, { list: "block", value: "6289955550000" }, operatorOn(m.id));
     const before = await scrapeApp(TOKEN);
     expect((await requestOtp(m.key, { channel: "sms", destination: "6289955550000" })).body.error?.code).toBe("FRAUD_BLOCKED");
     expect((await requestOtp(m.key, { channel: "sms", destination: "447700900123" })).body.error?.code).toBe("GEO_NOT_ALLOWED");

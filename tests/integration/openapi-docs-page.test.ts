@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import DocsPage from "@/app/docs/page";
-import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
+import { V3_ERROR_CODES } from "@/server/error-table";
 import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 

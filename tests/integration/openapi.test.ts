@@ -4,8 +4,9 @@
 // that refuses keywords it does not know, so it cannot pass by ignoring them).
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/v3/openapi.json/route";
-import { V3_ERROR_CODES, errorEnvelope } from "@/schemas/v3/envelope";
-import { ERROR_STATUS } from "@/server/errors";
+import { ERROR_TABLE, V3_ERROR_CODES } from "@/server/error-table";
+import { errorEnvelope } from "@/server/openapi/document";
+import { answers } from "@/server/http/v3-endpoint";
 import { endpoints } from "@/server/openapi/endpoints";
 import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
 
@@ -242,7 +243,8 @@ describe("OpenAPI document", () => {
 
   it("request and response examples satisfy the same zod schemas the API uses", () => {
     for (const e of endpoints) {
-      for (const [name, value] of Object.entries(e.request?.examples ?? {})) expect(e.request!.schema.safeParse(value).success, `${e.path} request ${name}`).toBe(true);
+      const body = e.input?.from === "body" ? e.input : null;
+      for (const [name, value] of Object.entries(body?.examples ?? {})) expect(body!.schema.safeParse(value).success, `${e.path} request ${name}`).toBe(true);
       for (const [name, value] of Object.entries(e.response.examples)) expect(e.response.schema.safeParse(value).success, `${e.path} response ${name}`).toBe(true);
     }
   });
@@ -251,8 +253,8 @@ describe("OpenAPI document", () => {
     const doc = await documentJson();
     for (const e of endpoints) {
       const op = doc.paths[e.path][e.method];
-      for (const code of e.errors) {
-        const example = op.responses[String(ERROR_STATUS[code])]?.content["application/json"].examples[code]?.value;
+      for (const code of answers(e)) {
+        const example = op.responses[String(ERROR_TABLE[code].status)]?.content["application/json"].examples[code]?.value;
         expect(example, `${e.path} ${code}`).toBeDefined();
         expect(errorEnvelope.safeParse(example).success).toBe(true);
         expect(example.error.code).toBe(code);

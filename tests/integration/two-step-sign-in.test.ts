@@ -8,6 +8,7 @@ import { getDb } from "@/server/db/client";
 import { PLATFORM_MERCHANT_EMAIL } from "@/server/services/accounts/platform-merchant";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { deliveredCode, saldoOf } from "../harness/v3-fixtures";
+import { ownerUserId } from "../harness/members";
 import { callerFor } from "../harness/trpc";
 
 const PASSWORD = "benar-sekali";
@@ -81,14 +82,14 @@ describe("switching two-step sign-in on and off in Keamanan", () => {
     await expect(m.caller.account.twoStepDisable({ password: "salah" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await m.caller.account.twoStepDisable({ password: PASSWORD });
     expect((await m.caller.account.twoStepStatus()).enabled).toBe(false);
-    expect(await authorize({ email: "owner@toko.id", password: PASSWORD }, req)).toMatchObject({ id: m.merchant_id });
+    expect(await authorize({ email: "owner@toko.id", password: PASSWORD }, req)).toMatchObject({ id: await ownerUserId(m.merchant_id) });
   });
 });
 
 describe("signing in with two steps", () => {
   it("signs in with the password alone while two-step is off", async () => {
     const m = await owner();
-    expect(await authorize({ email: "owner@toko.id", password: PASSWORD }, req)).toMatchObject({ id: m.merchant_id });
+    expect(await authorize({ email: "owner@toko.id", password: PASSWORD }, req)).toMatchObject({ id: await ownerUserId(m.merchant_id) });
   });
 
   it("after the right password sends a code instead of a session, and signs in with that code", async () => {
@@ -96,7 +97,7 @@ describe("signing in with two steps", () => {
     const otpId = await passwordStep("owner@toko.id");
     const db = await getDb();
     expect((await db.otpTransaction.findUniqueOrThrow({ where: { otpId } })).destination).toBe("6281234567890");
-    expect(await authorize({ email: "owner@toko.id", password: PASSWORD, otpId, code: await deliveredCode(otpId) }, req)).toMatchObject({ id: m.merchant_id });
+    expect(await authorize({ email: "owner@toko.id", password: PASSWORD, otpId, code: await deliveredCode(otpId) }, req)).toMatchObject({ id: await ownerUserId(m.merchant_id) });
   });
 
   it("refuses a wrong code, a used code, and a code without the right password", async () => {

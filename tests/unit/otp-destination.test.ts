@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { assertEmail, assertPhone } from "@/server/services/otp/destination";
+import { parseV3Body } from "@/server/validation";
+import { requestOtpBody } from "@/schemas/v3/otp";
+
+/** The destination a creation body ends up with, or the code its refusal is answered with. */
+function destinationOf(channel: "sms" | "email", destination: string): string | null | undefined {
+  return parseV3Body(requestOtpBody, { channel, destination }).destination;
+}
+const assertPhone = (value: string) => destinationOf("sms", value);
+const assertEmail = (value: string) => destinationOf("email", value);
 
 const rejects = (fn: () => unknown) => {
   try {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseCreation } from "@/server/services/otp/parse-creation";
+import { OTP_LENGTH } from "@/schemas/v3/otp-limits";
+import { parseInputOf } from "@/server/http/v3-endpoint";
+import { requestOtpEndpoint } from "@/server/http/v3-endpoints/request-otp";
+import { sendOtpEndpoint } from "@/server/http/v3-endpoints/send-otp";
+
+/** A creation body parsed as POST /v3/request or /v3/send parses it, into the OTP service's input. */
+const parseCreation = (raw: unknown, mode: "request" | "send") => (mode === "send" ? parseInputOf(sendOtpEndpoint, raw) : parseInputOf(requestOtpEndpoint, raw));
 
 const PHONE = "6281234567890";
 
@@ -68,6 +74,14 @@ describe("parsing a creation body", () => {
     const send = (otp: unknown) => () => parseCreation({ channel: "sms", destination: PHONE, otp }, "send");
     for (const bad of [undefined, "", "123", "123456789", "12a4", " 1234", 1234, "١٢٣٤"]) expect(codeOf(send(bad))).toBe("VALIDATION_ERROR");
     for (const good of ["0000", "12345678"]) expect(codeOf(send(good))).toBeUndefined();
+  });
+
+  it("takes send's otp length bounds from OTP_LENGTH, the generated codes' range", () => {
+    const send = (otp: string) => () => parseCreation({ channel: "sms", destination: PHONE, otp }, "send");
+    expect(codeOf(send("1".repeat(OTP_LENGTH.min - 1)))).toBe("VALIDATION_ERROR");
+    expect(codeOf(send("1".repeat(OTP_LENGTH.max + 1)))).toBe("VALIDATION_ERROR");
+    expect(codeOf(send("1".repeat(OTP_LENGTH.min)))).toBeUndefined();
+    expect(codeOf(send("1".repeat(OTP_LENGTH.max)))).toBeUndefined();
   });
 
   it("limits brand to 50 and external_id to 100 characters", () => {

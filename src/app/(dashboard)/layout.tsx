@@ -9,12 +9,18 @@ import { getSignedInSession } from "@/server/auth/session";
 import { isSandboxChannel } from "@/server/channels/registry";
 import { CHANNELS } from "@/server/services/merchants/prices";
 import { MODE_COOKIE, type Mode } from "@/schemas/mode";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { pagePermission } from "@/lib/dashboard-pages";
+import { permissionsOf } from "@/server/services/members/permissions";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const session = await getSignedInSession();
-  if (!session) redirect(signInUrlFor((await headers()).get(REQUESTED_PATH_HEADER)));
+  const requested = (await headers()).get(REQUESTED_PATH_HEADER);
+  if (!session) redirect(signInUrlFor(requested));
+  const permissions = permissionsOf(session.role);
+  const needed = pagePermission(requested);
   const mode: Mode = (await cookies()).get(MODE_COOKIE)?.value === "test" ? "test" : "live";
   return (
     <TrpcReactProvider>
@@ -22,12 +28,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
         Langsung ke isi
       </a>
       <div className="min-h-screen lg:flex">
-        <DashboardNav name={session.name} email={session.email} mode={mode} />
+        <DashboardNav name={session.name} email={session.email} mode={mode} role={session.role} permissions={permissions} />
         <main id="isi" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           <div className="mx-auto max-w-6xl">
             <ModeBanner mode={mode} liveIsSandboxed={CHANNELS.every(isSandboxChannel)} />
             <EmailVerificationBanner />
-            {children}
+            {needed && !permissions.includes(needed) ? <NoAccess role={session.role} /> : children}
           </div>
         </main>
       </div>

@@ -1,9 +1,8 @@
 // The parts of the reference that apply to every endpoint: envelope, auth, IP
 // allowlist, rate limit, error codes.
-import { V3_ERROR_CODES } from "@/schemas/v3/envelope";
 import { OTP_EVENT_TYPES } from "@/schemas/v3/events";
-import { ERROR_STATUS } from "@/server/errors";
-import { ERROR_CONDITIONS } from "@/server/openapi/error-catalog";
+import { FALLBACK_AFTER_SECONDS, VOICE_CODE_LENGTH } from "@/schemas/v3/otp-limits";
+import { ERROR_TABLE, V3_ERROR_CODES } from "@/server/error-table";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { CallExamples } from "./call-examples";
 import { Code, CodeBlock, Prose } from "./prose";
@@ -78,12 +77,12 @@ export function FallbackSection() {
     <Section id="fallback" title="Fallback channel dan event siklus OTP">
       <p>
         Tambahkan <Code>fallback</Code> (daftar channel berurutan dari <Code>whatsapp</Code>, <Code>sms</Code> dan, di <Code>/v3/request</Code>, <Code>voice</Code>)
-        dan <Code>fallback_after</Code> (detik, 10–120, bawaan 20) ke <Code>POST /v3/request</Code> atau <Code>POST /v3/send</Code>. Bila pengiriman gagal, atau belum
+        dan <Code>fallback_after</Code> (detik, {FALLBACK_AFTER_SECONDS.min}–{FALLBACK_AFTER_SECONDS.max}, bawaan {FALLBACK_AFTER_SECONDS.default}) ke <Code>POST /v3/request</Code> atau <Code>POST /v3/send</Code>. Bila pengiriman gagal, atau belum
         terkonfirmasi sampai dalam <Code>fallback_after</Code> detik, kode yang sama dikirim lewat channel berikutnya: satu <Code>otp_id</Code>, satu kode, percobaan dan
-        TTL bersama. Rantai yang memuat <Code>voice</Code> memakai kode 4 digit. <Code>misscall</Code>, <Code>email</Code> dan <Code>whatsapp_inbound</Code> tidak
+        TTL bersama. Rantai yang memuat <Code>voice</Code> memakai kode {VOICE_CODE_LENGTH} digit. <Code>misscall</Code>, <Code>email</Code> dan <Code>whatsapp_inbound</Code> tidak
         menerima fallback.
       </p>
-      <CodeBlock value={{ channel: "whatsapp", destination: "6281234567890", fallback: ["sms"], fallback_after: 20 }} />
+      <CodeBlock value={{ channel: "whatsapp", destination: "6281234567890", fallback: ["sms"], fallback_after: FALLBACK_AFTER_SECONDS.default }} />
       <p>
         Setiap pengiriman yang terkirim dipotong harga channelnya; yang gagal gratis; fallback yang tidak tertutup saldo dilewati (<Code>skipped</Code>) dan OTP berakhir{" "}
         <Code>failed</Code> tanpa biaya bila tidak ada yang terkirim. Fallback tidak dihitung sebagai pembuatan baru untuk batas per tujuan.{" "}
@@ -126,20 +125,20 @@ export function RateLimitSection({ limit }: { limit: number }) {
 }
 
 export function ErrorTable() {
-  const rows = [...V3_ERROR_CODES].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+  const rows = [...V3_ERROR_CODES].sort((a, b) => ERROR_TABLE[a].status - ERROR_TABLE[b].status);
   return (
     <Section id="kode-error" title="Kode error">
       <StackedTable columns={ERROR_COLUMNS} caption="Kode error">
         {rows.map((code) => (
           <StackedRow key={code} className="align-top">
             <StackedCell label="HTTP" className="font-mono">
-              {ERROR_STATUS[code]}
+              {ERROR_TABLE[code].status}
             </StackedCell>
             <StackedCell label="error.code">
               <Code>{code}</Code>
             </StackedCell>
             <StackedCell label="Kapan" prose>
-              <Prose text={ERROR_CONDITIONS[code]} />
+              <Prose text={ERROR_TABLE[code].when} />
             </StackedCell>
           </StackedRow>
         ))}

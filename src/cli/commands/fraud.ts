@@ -3,14 +3,21 @@ import type { Args } from "../args";
 import { UsageError } from "../args";
 import { listBlocks } from "@/server/services/fraud/block-log";
 import { addListEntry, listEntries, removeListEntry } from "@/server/services/fraud/lists";
-import { parseListValue } from "@/server/services/fraud/list-requests";
 import { unblockPrefix } from "@/server/services/fraud/unblock";
 import { findWorldOf } from "@/server/services/merchants/test-world";
-import type { FraudListName } from "@/schemas/fraud-lists";
+import { fraudListValue, type FraudListName } from "@/schemas/fraud-lists";
+import { operatorOn } from "@/server/services/audit/record-audit";
+import { parseInput } from "@/server/validation";
 
 /** The world (live unless --mode test) of --merchant. */
 async function worldId(a: Args): Promise<number> {
   return (await findWorldOf(a.required("merchant"), a.mode())).id;
+}
+
+/** The world of --merchant, and who changes it: the operator, filed under the live account (docs/teams.md). */
+async function changedWorld(a: Args) {
+  const world = await findWorldOf(a.required("merchant"), a.mode());
+  return { id: world.id, by: operatorOn(world.liveId) };
 }
 
 function listCommand(list: FraudListName, what: string): Command {
@@ -21,10 +28,10 @@ function listCommand(list: FraudListName, what: string): Command {
     run: async (a) => {
       const action = a.positional(0, "list, add or remove");
       if (!["list", "add", "remove"].includes(action)) throw new UsageError(`fraud ${list}: the action must be list, add or remove, got "${action}"`);
-      const id = await worldId(a);
-      if (action === "list") return { list, entries: await listEntries(id, list) };
-      const value = parseListValue(a.positional(1, "the number or prefix"));
-      return action === "add" ? addListEntry(id, list, value, "operator") : removeListEntry(id, list, value);
+      if (action === "list") return { list, entries: await listEntries(await worldId(a), list) };
+      const value = parseInput(fraudListValue, a.positional(1, "the number or prefix"));
+      const { id, by } = await changedWorld(a);
+      return action === "add" ? addListEntry(id, { list, value }, by) : removeListEntry(id, { list, value }, by);
     },
   };
 }
@@ -40,7 +47,10 @@ export const fraudCommands: Command[] = [
     name: "fraud unblock",
     usage: "fraud unblock --merchant <merchant_id> --prefix P [--mode live|test]   (lift a prefix block; the prefix is trusted for an hour)",
     flags: ["merchant", "prefix", "mode"],
-    run: async (a) => unblockPrefix(await worldId(a), a.required("prefix"), "operator"),
+    run: async (a) => {
+      const { id, by } = await changedWorld(a);
+      return unblockPrefix(id, a.required("prefix"), by);
+    },
   },
   listCommand("safe", "safe list: never screened by detection or geo permissions"),
   listCommand("block", "block list: always refused with FRAUD_BLOCKED, reason blocklist"),

@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Notice } from "@/components/ui/primitives";
@@ -8,7 +9,9 @@ export function EmailVerificationBanner() {
   const trpc = useTRPC();
   const profile = useQuery(trpc.account.profile.queryOptions());
   const resend = useMutation(trpc.account.resendVerification.mutationOptions());
-  if (!profile.data || profile.data.email_verified) return null;
+  const can = useCan();
+  // The account's own address: its owners' business, not every member's.
+  if (!profile.data || profile.data.email_verified || !can("members.manage")) return null;
   return (
     <div className="mb-6 print:hidden" data-testid="email-verification-banner">
       <Notice tone="warning">

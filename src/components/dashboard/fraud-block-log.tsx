@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CHANNEL_LABELS, formatNumber } from "@/components/format";
@@ -37,6 +38,7 @@ function details(row: FraudBlockRow): string {
 /** Every refused attempt, explained; a merchant lifts a prefix block itself. */
 export function FraudBlockLog() {
   const trpc = useTRPC();
+  const can = useCan();
   const queryClient = useQueryClient();
   const blocks = useQuery(trpc.fraud.blocks.queryOptions());
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -90,12 +92,12 @@ export function FraudBlockLog() {
               <StackedCell label="Status">
                 <div className="flex flex-col items-end gap-2 sm:items-start">
                   {status(row)}
-                  {row.active && (row.reason === "prefix_spike" || row.reason === "verified_nothing") ? (
+                  {row.active && (row.reason === "prefix_spike" || row.reason === "verified_nothing") && can("security.manage") ? (
                     <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
                       Buka blokir prefix ini
                     </Button>
                   ) : null}
-                  {row.reason !== "blocklist" && row.reason !== "signal_velocity" ? (
+                  {row.reason !== "blocklist" && row.reason !== "signal_velocity" && can("security.manage") ? (
                     <Button variant="secondary" onClick={() => setTrusting(row.prefix)} data-testid={`safe-${row.id}`}>
                       Tambahkan ke daftar aman
                     </Button>

@@ -3,23 +3,14 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { NAV_ITEMS } from "@/lib/dashboard-pages";
+import { ROLE_LABELS, type Permission, type Role } from "@/schemas/dashboard/members";
 import type { Mode } from "@/schemas/mode";
+import { MerchantSwitch } from "./merchant-switch";
 import { ModeSwitch } from "./mode-switch";
 
-export const NAV_ITEMS = [
-  { href: "/overview", label: "Ringkasan" },
-  { href: "/transactions", label: "Transaksi" },
-  { href: "/insights", label: "Insights" },
-  { href: "/api-log", label: "Log API" },
-  { href: "/sandbox", label: "Kotak masuk sandbox" },
-  { href: "/balance", label: "Saldo" },
-  { href: "/api-keys", label: "API key" },
-  { href: "/brand", label: "Brand" },
-  { href: "/webhooks", label: "Webhook" },
-  { href: "/security", label: "Keamanan" },
-] as const;
 
-export function DashboardNav({ name, email, mode }: { name: string; email: string; mode: Mode }) {
+export function DashboardNav({ name, email, mode, role, permissions }: { name: string; email: string; mode: Mode; role: Role; permissions: Permission[] }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -32,7 +23,7 @@ export function DashboardNav({ name, email, mode }: { name: string; email: strin
 
   const links = (
     <ul className="flex flex-col gap-0.5">
-      {NAV_ITEMS.map((item) => {
+      {NAV_ITEMS.filter((item) => permissions.includes(item.permission)).map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
           <li key={item.href}>
@@ -68,6 +59,9 @@ export function DashboardNav({ name, email, mode }: { name: string; email: strin
       <p className="truncate text-xs text-slate-500" title={email}>
         {email}
       </p>
+      <p className="mt-1 text-xs text-slate-500" data-testid="member-role">
+        Peran: {ROLE_LABELS[role]}
+      </p>
       <button type="button" onClick={leave} disabled={leaving} className="mt-3 text-sm font-medium text-red-700 hover:underline">
         {leaving ? "Keluar…" : "Keluar"}
       </button>
@@ -89,16 +83,18 @@ export function DashboardNav({ name, email, mode }: { name: string; email: strin
       </header>
       {open ? (
         <nav aria-label="Menu dashboard" className="flex flex-col gap-4 border-b border-slate-200 bg-white px-4 py-4 lg:hidden">
+          <MerchantSwitch />
           {links}
           {account}
         </nav>
       ) : null}
-      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen print:hidden">
+      <aside className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-200 bg-white px-3 py-5 lg:sticky lg:top-0 lg:flex lg:h-screen lg:overflow-y-auto print:hidden">
         <nav aria-label="Menu dashboard" className="flex flex-col gap-6">
           <Link href="/overview" className="px-3 text-xl font-bold tracking-tight text-brand-700">
             Sandi
           </Link>
-          <div className="px-3">
+          <div className="flex flex-col gap-2 px-3">
+            <MerchantSwitch />
             <ModeSwitch mode={mode} />
           </div>
           {links}

@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import Link from "next/link";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
@@ -73,6 +74,7 @@ function useLinkedEvent(loadedIds: string[] | undefined): string {
 /** The log, newest first; with `otpId`, only that OTP's events (so a linked event is always on the first page). */
 export function WebhookEventLog({ otpId }: { otpId?: string }) {
   const trpc = useTRPC();
+  const can = useCan();
   const queryClient = useQueryClient();
   const pages = useCursorPages<number>();
   // The newest page follows deliveries and retries as they happen; older pages stay put while read.
@@ -133,9 +135,11 @@ export function WebhookEventLog({ otpId }: { otpId?: string }) {
                   ) : null}
                   <p className="text-xs text-slate-500">{formatWibText(event.created_at)}</p>
                 </div>
-                <Button variant="secondary" busy={resend.isPending && resend.variables?.eventId === event.event_id} onClick={() => resend.mutate({ eventId: event.event_id })}>
-                  Kirim ulang
-                </Button>
+                {can("webhooks.manage") ? (
+                  <Button variant="secondary" busy={resend.isPending && resend.variables?.eventId === event.event_id} onClick={() => resend.mutate({ eventId: event.event_id })}>
+                    Kirim ulang
+                  </Button>
+                ) : null}
               </div>
               {event.deliveries.length === 0 ? <p className="mt-2 text-sm text-slate-500">Tidak dikirim: belum ada URL webhook aktif saat event dibuat.</p> : null}
               {event.deliveries.map((delivery) => {

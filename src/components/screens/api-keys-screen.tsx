@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { CurlExample } from "@/components/dashboard/curl-example";
 import { formatWibText } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
@@ -17,6 +18,7 @@ function when(value: string | null): string {
 
 export function ApiKeysScreen() {
   const trpc = useTRPC();
+  const can = useCan();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
@@ -36,6 +38,7 @@ export function ApiKeysScreen() {
     <>
       <PageHeader title="API key" description="Kunci untuk memanggil /v3 dari server Anda. Kunci lengkap hanya ditampilkan sekali saat dibuat; kami hanya menyimpan sidik jarinya." />
       <div className="flex flex-col gap-6">
+        {can("keys.manage") ? (
         <Card title="Buat kunci baru">
           <form
             className="flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -65,7 +68,9 @@ export function ApiKeysScreen() {
           ) : null}
         </Card>
 
-        <CurlExample apiKey={create.data?.api_key ?? null} />
+        ) : null}
+
+        {can("keys.manage") ? <CurlExample apiKey={create.data?.api_key ?? null} /> : null}
 
         <Card title="Kunci Anda">
           {keys.isPending ? <Loading /> : null}
@@ -87,7 +92,7 @@ export function ApiKeysScreen() {
                     {when(k.last_used_at)}
                   </StackedCell>
                   <StackedCell align="right">
-                    {k.revoked_at ? null : (
+                    {k.revoked_at || !can("keys.manage") ? null : (
                       <Button variant="secondary" onClick={() => setRevoking({ keyId: k.key_id, prefix: k.prefix })}>
                         Cabut
                       </Button>

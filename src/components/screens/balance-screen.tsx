@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LedgerTable } from "@/components/balance/ledger-table";
 import { TopupHistory } from "@/components/balance/topup-history";
@@ -15,6 +16,7 @@ const POLL_MS = 10_000;
 
 export function BalanceScreen() {
   const trpc = useTRPC();
+  const can = useCan();
   const ledgerPages = useCursorPages();
   const topupPages = useCursorPages();
   // One query, one snapshot: the saldo, the invoice's status and the ledger's credit change together.
@@ -43,9 +45,11 @@ export function BalanceScreen() {
             {failed}
             <p className="mt-2 text-xs text-slate-500">1 kredit = Rp 1.</p>
           </Card>
-          <Card title="Isi saldo">
-            <TopupPicker />
-          </Card>
+          {can("topups.create") ? (
+            <Card title="Isi saldo">
+              <TopupPicker />
+            </Card>
+          ) : null}
         </div>
 
         <Card title="Harga per OTP">

@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CreditsHint } from "@/components/dashboard/credits-hint";
@@ -29,6 +30,7 @@ function failedHint(failed: number): string | undefined {
 
 export function OverviewScreen() {
   const trpc = useTRPC();
+  const can = useCan();
   const overview = useQuery(trpc.reports.overview.queryOptions());
 
   return (
@@ -43,7 +45,7 @@ export function OverviewScreen() {
             <Notice tone="warning">
               <p className="font-medium">Saldo Anda {formatRupiah(overview.data.saldo)}.</p>
               <p className="mt-1">
-                <CreditsHint />
+                <CreditsHint linked={can("topups.create")} />
               </p>
             </Notice>
           ) : null}
@@ -54,9 +56,11 @@ export function OverviewScreen() {
               testId="overview-saldo"
               value={formatRupiah(overview.data.saldo)}
               hint={
-                <Link href="/balance" className="text-brand-600 hover:underline">
-                  Isi saldo
-                </Link>
+                can("topups.create") ? (
+                  <Link href="/balance" className="text-brand-600 hover:underline">
+                    Isi saldo
+                  </Link>
+                ) : null
               }
             />
             <Stat label="OTP terkirim hari ini" testId="overview-today" value={formatNumber(overview.data.today.total)} hint={failedHint(overview.data.today.failed)} />
@@ -69,7 +73,7 @@ export function OverviewScreen() {
             <Stat label="Tingkat verifikasi bulan ini" value={formatPercent(overview.data.verificationRate)} hint="Terverifikasi dari OTP yang terkirim" />
           </div>
 
-          <TestOtpForm />
+          {can("sandbox.use") ? <TestOtpForm /> : null}
 
           <Card title="OTP 30 hari terakhir">
             {overview.data.last30Days.every((d) => d.total === 0) ? (

@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { useQuery } from "@tanstack/react-query";
 import { SupportContact } from "@/components/dashboard/support-contact";
 import { ChangePasswordCard } from "@/components/dashboard/change-password-card";
@@ -13,6 +14,7 @@ import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/
 
 export function SecurityScreen() {
   const trpc = useTRPC();
+  const can = useCan();
   const profile = useQuery(trpc.account.profile.queryOptions());
   const allowlist = profile.data?.ip_allowlist.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
 
@@ -33,7 +35,7 @@ export function SecurityScreen() {
       {profile.error ? <ErrorNotice message={errorMessage(profile.error)} onRetry={() => profile.refetch()} /> : null}
       {profile.data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <FraudSettingsCard />
+          {can("security.manage") ? <FraudSettingsCard /> : null}
           <FraudBlockLog />
           <FraudListsCard />
           <Card title="Daftar IP yang diizinkan">

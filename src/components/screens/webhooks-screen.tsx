@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useDraft } from "@/components/forms/use-draft";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { TestEventOutcome, WebhookEventLog } from "@/components/dashboard/webhook-event-log";
+import { useCan } from "@/components/dashboard/use-permissions";
 import { WebhookEventTypes } from "@/components/dashboard/webhook-event-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -11,6 +12,7 @@ import { Badge, Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, P
 
 export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
   const trpc = useTRPC();
+  const can = useCan();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.webhooks.settings.queryOptions());
   const urlField = useDraft(settings.data?.url ?? "");
@@ -64,6 +66,7 @@ export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
   }
 
   const configured = Boolean(settings.data?.url);
+  const manage = can("webhooks.manage");
 
   return (
     <>
@@ -82,17 +85,19 @@ export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
                 }}
               >
                 <Field label="URL webhook" hint="HTTPS disarankan. Kosongkan lalu simpan untuk berhenti menerima event.">
-                  <input name="url" type="url" value={url} onChange={(e) => edit(e.target.value)} placeholder="https://contoh.id/webhooks/sandi" className={inputClass} />
+                  <input name="url" type="url" readOnly={!manage} value={url} onChange={(e) => edit(e.target.value)} placeholder="https://contoh.id/webhooks/sandi" className={inputClass} />
                 </Field>
                 {settings.data.url && !settings.data.enabled ? (
                   <Notice tone="warning">Endpoint dinonaktifkan{settings.data.disabled_reason ? `: ${settings.data.disabled_reason}` : ""}. Simpan URL lagi untuk mengaktifkan.</Notice>
                 ) : null}
                 {save.error ? <ErrorNotice message={errorMessage(save.error)} /> : null}
                 <div className="flex flex-wrap items-center gap-2">
-                  <Button type="submit" busy={save.isPending}>
-                    Simpan URL
-                  </Button>
-                  {configured ? (
+                  {manage ? (
+                    <Button type="submit" busy={save.isPending}>
+                      Simpan URL
+                    </Button>
+                  ) : null}
+                  {configured && manage ? (
                     <Button type="button" variant="secondary" busy={sendTest.isPending} onClick={() => sendTest.mutate()}>
                       Kirim event uji
                     </Button>
@@ -110,7 +115,9 @@ export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
             </Card>
 
             <Card title="Signing secret">
-              {configured ? (
+              {!manage ? (
+                <p className="text-sm text-slate-600">Hanya pemilik dan developer yang dapat melihat atau merotasi secret.</p>
+              ) : configured ? (
                 <div className="flex flex-col gap-3">
                   <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-3">
                     <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all font-mono text-sm">
@@ -137,7 +144,7 @@ export function WebhooksScreen({ otpFilter }: { otpFilter?: string }) {
               )}
             </Card>
 
-            <WebhookEventTypes saved={settings.data.event_types} configured={configured} />
+            {manage ? <WebhookEventTypes saved={settings.data.event_types} configured={configured} /> : null}
           </div>
 
           {/* Keyed by the filter: switching between one OTP's events and the whole log starts again at the first page. */}

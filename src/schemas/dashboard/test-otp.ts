@@ -1,13 +1,22 @@
 import { z } from "zod";
+import { checkDestination } from "../v3/destination";
 import { otpTransactionData, verifyResultData } from "../v3/otp";
 
 /** Channels a merchant can try from the dashboard: a code it receives and types back. */
 export const TEST_OTP_CHANNELS = ["whatsapp", "sms", "email"] as const;
 
-export const testOtpSendInput = z.object({
-  channel: z.enum(TEST_OTP_CHANNELS, "Pilih WhatsApp, SMS atau e-mail."),
-  destination: z.string().trim().min(1, "Isi nomor atau e-mail Anda.").max(254, "Tujuan terlalu panjang."),
-});
+/** The destination is checked (and an e-mail lower-cased) exactly as a /v3 body's. */
+export const testOtpSendInput = z
+  .object({
+    channel: z.enum(TEST_OTP_CHANNELS, "Pilih WhatsApp, SMS atau e-mail."),
+    destination: z.string().trim().min(1, "Isi nomor atau e-mail Anda.").max(254, "Tujuan terlalu panjang."),
+  })
+  .transform((input, ctx) => {
+    const checked = checkDestination(input.channel === "email" ? "email" : "phone", input.destination);
+    if (checked.ok) return { channel: input.channel, destination: checked.value };
+    ctx.addIssue({ code: "custom", message: checked.message, path: ["destination"] });
+    return z.NEVER;
+  });
 export type TestOtpSend = z.output<typeof testOtpSendInput>;
 
 export const testOtpVerifyInput = z.object({

@@ -1,34 +1,7 @@
+// The /v3 error envelope's shape. Which codes /v3 answers, and with what status, is the
+// error table's (src/server/error-table.ts); here is what each code's error carries.
 import { z } from "zod";
-import type { ErrorCode } from "@/server/errors";
-
-/**
- * The codes a /v3 response can carry: the spec's error table, plus what the HTTP
- * layer itself answers (NOT_FOUND for an unknown path, METHOD_NOT_ALLOWED,
- * PAYLOAD_TOO_LARGE). Error codes are a stable contract: add, never rename.
- */
-export const V3_ERROR_CODES = [
-  "VALIDATION_ERROR",
-  "INVALID_CHANNEL",
-  "INVALID_NUMBER",
-  "UNAUTHORIZED",
-  "INSUFFICIENT_BALANCE",
-  "IP_NOT_ALLOWED",
-  "GEO_NOT_ALLOWED",
-  "FRAUD_BLOCKED",
-  "OTP_NOT_FOUND",
-  "NOT_FOUND",
-  "METHOD_NOT_ALLOWED",
-  "DUPLICATE_EXTERNAL_ID",
-  "PAYLOAD_TOO_LARGE",
-  "OTP_EXPIRED",
-  "TOO_MANY_ATTEMPTS",
-  "ALREADY_USED",
-  "RATE_LIMITED",
-  "DESTINATION_RATE_LIMITED",
-  "INTERNAL_ERROR",
-  "CHANNEL_UNAVAILABLE",
-] as const satisfies readonly ErrorCode[];
-export type V3ErrorCode = (typeof V3_ERROR_CODES)[number];
+import type { V3ErrorCode } from "@/server/error-table";
 
 /** The codes whose error carries `details`, each with its own shape (always present with that code). */
 export const ERROR_DETAILS = {
@@ -59,6 +32,3 @@ export function errorEnvelopeFor(codes: readonly V3ErrorCode[]) {
   const error = rest.length === 0 ? first : z.discriminatedUnion("code", [first, ...rest]);
   return z.object({ success: z.literal(false), data: z.null(), error }).strict();
 }
-
-/** Any /v3 error. */
-export const errorEnvelope = errorEnvelopeFor(V3_ERROR_CODES);

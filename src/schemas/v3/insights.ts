@@ -38,7 +38,8 @@ export const insightsSummaryQuery = insightsRangeSchema(
     .enum(INSIGHTS_GROUPS, { error: `group_by harus salah satu dari: ${INSIGHTS_GROUPS.join(", ")}.` })
     .optional()
     .describe("Rincian dalam `groups`; tanpa group_by, `groups` kosong"),
-);
+).transform((query): { from: string; to: string; groupBy?: InsightsGroup } => ({ from: query.from, to: query.to, groupBy: query.group_by }));
+/** The summary service's input. */
 export type InsightsSummaryQuery = z.output<typeof insightsSummaryQuery>;
 
 export const insightsCounts = z

@@ -8,3 +8,6 @@ export const EXTERNAL_ID_MAX = 100;
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** Seconds a delivery has to be confirmed before the next fallback channel is tried. */
 export const FALLBACK_AFTER_SECONDS = { min: 10, max: 120, default: 20 } as const;
+/** Codes a call speaks, and the trailing digits of a missed call's number, are this long whatever otp_length asks. */
+export const VOICE_CODE_LENGTH = 4;
+export const MISSCALL_CODE_LENGTH = 4;

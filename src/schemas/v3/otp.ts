@@ -1,10 +1,11 @@
-// The OTP endpoints' shapes. The request schemas are what the OTP service parses
-// bodies with (Indonesian messages per rule) and what the OpenAPI document
-// publishes; the response schemas check every /v3 answer and document it.
-// Rules that need more than the body (destination by channel, send-only channels)
-// are the service's, which maps them to INVALID_NUMBER / INVALID_CHANNEL.
+// The OTP endpoints' shapes. The request schemas parse bodies at the edge (Indonesian
+// messages per rule) into the service's typed input (creation.ts) and are what the
+// OpenAPI document publishes; the response schemas check every /v3 answer and
+// document it. Every number in a description is read from its constant.
 import { z } from "zod";
-import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_HOURS, OTP_LENGTH, TTL_SECONDS } from "./otp-limits";
+import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_HOURS, MISSCALL_CODE_LENGTH, OTP_LENGTH, TTL_SECONDS, VOICE_CODE_LENGTH } from "./otp-limits";
+import { toCreation } from "./creation";
+import { PHONE_DIGITS } from "./destination";
 import { creationSignals } from "./signals";
 import { NO_CONTROL_CHARACTERS } from "./text";
 
@@ -60,17 +61,17 @@ function freeText(field: string, max: number) {
 }
 
 /** Integers or numeric strings, clamped into range (never rejected); absent, null or "" take the default. */
-function clampedInteger(field: string, range: { min: number; max: number; default: number }, description: string) {
+function clampedInteger(field: string, range: { min: number; max: number; default: number }, description: (range: string) => string) {
   const message = `${field} harus berupa angka.`;
   return z
     .union([z.number({ error: message }), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/, message), z.literal("")], { error: message })
     .nullish()
     .transform((value) => (value == null || value === "" ? range.default : Math.min(range.max, Math.max(range.min, Math.trunc(Number(value))))))
-    .describe(description);
+    .describe(description(`${range.min} sampai ${range.max}, bawaan ${range.default}`));
 }
 
 const destinationFields = {
-  destination: optionalString("destination").describe("Nomor telepon (angka saja, format internasional tanpa +, minimal 10 digit) atau e-mail; opsional hanya untuk whatsapp_inbound, di mana nomor ini mengikat pengirim"),
+  destination: optionalString("destination").describe(`Nomor telepon (angka saja, format internasional tanpa +, minimal ${PHONE_DIGITS.min} digit) atau e-mail; opsional hanya untuk whatsapp_inbound, di mana nomor ini mengikat pengirim`),
   number: optionalString("number").describe("Nama lama untuk destination; destination yang dipakai bila keduanya ada"),
   email: optionalString("email").describe("Cadangan lama untuk channel email, dipakai hanya bila destination dan number kosong"),
 };
@@ -81,7 +82,7 @@ const commonFields = {
   signals: creationSignals,
 };
 
-const ttl = clampedInteger("ttl", TTL_SECONDS, "Detik, 60 sampai 900, bawaan 300; nilai di luar rentang dipangkas");
+const ttl = clampedInteger("ttl", TTL_SECONDS, (range) => `Detik, ${range}; nilai di luar rentang dipangkas`);
 
 /**
  * The further channels, in order. A value that is not a fallback channel is INVALID_CHANNEL
@@ -107,7 +108,7 @@ function fallbackList(allowed: readonly FallbackChannel[]) {
     .transform((list) => (list ?? []) as FallbackChannel[]);
 }
 
-const fallbackAfter = clampedInteger("fallback_after", FALLBACK_AFTER_SECONDS, "Detik menunggu konfirmasi terkirim sebelum channel berikutnya, 10 sampai 120, bawaan 20; dipangkas");
+const fallbackAfter = clampedInteger("fallback_after", FALLBACK_AFTER_SECONDS, (range) => `Detik menunggu konfirmasi terkirim sebelum channel berikutnya, ${range}; dipangkas`);
 
 export const requestOtpBody = z.object(
   {
@@ -117,19 +118,28 @@ export const requestOtpBody = z.object(
     ttl,
     fallback: fallbackList(FALLBACK_CHANNEL_VALUES).describe("Channel cadangan berurutan (whatsapp, sms, voice), dikirim dengan kode yang sama bila pengiriman gagal atau tidak terkonfirmasi; tidak untuk misscall, email, whatsapp_inbound"),
     fallback_after: fallbackAfter,
-    otp_length: clampedInteger("otp_length", OTP_LENGTH, "4 sampai 8, bawaan 6; dipangkas. Tidak berpengaruh untuk voice (4 digit) dan misscall (4 digit terakhir nomor penelepon)"),
+    otp_length: clampedInteger(
+      "otp_length",
+      OTP_LENGTH,
+      (range) => `${range}; dipangkas. Tidak berpengaruh untuk voice (${VOICE_CODE_LENGTH} digit) dan misscall (${MISSCALL_CODE_LENGTH} digit terakhir nomor penelepon)`,
+    ),
   },
   { error: NOT_AN_OBJECT },
-);
+).transform((body, ctx) => toCreation("request", body, body.otp_length, null, ctx));
+
+/** The merchant's own code on /v3/send: digits only, as long as a generated code may be. */
+export const OTP_DIGITS = `${OTP_LENGTH.min} sampai ${OTP_LENGTH.max}`;
+const SUPPLIED_CODE = new RegExp(`^\\d{${OTP_LENGTH.min},${OTP_LENGTH.max}}$`);
+const OTP_REFUSED = `otp harus berupa string angka ${OTP_DIGITS} digit.`;
 
 export const sendOtpBody = z.object(
   {
     channel: sendChannel,
     otp: z
-      .string({ error: (issue) => (issue.input == null ? "otp wajib diisi." : "otp harus berupa string angka 4 sampai 8 digit.") })
+      .string({ error: (issue) => (issue.input == null ? "otp wajib diisi." : OTP_REFUSED) })
       .min(1, "otp wajib diisi.")
-      .regex(/^\d{4,8}$/, "otp harus berupa string angka 4 sampai 8 digit.")
-      .describe("Kode yang dikirim: angka saja, 4 sampai 8 digit; tidak pernah dikembalikan"),
+      .regex(SUPPLIED_CODE, OTP_REFUSED)
+      .describe(`Kode yang dikirim: angka saja, ${OTP_DIGITS} digit; tidak pernah dikembalikan`),
     ...commonFields,
     ...destinationFields,
     ttl,
@@ -138,7 +148,7 @@ export const sendOtpBody = z.object(
     otp_length: z.unknown().optional().describe("Diabaikan: panjangnya mengikuti panjang otp"),
   },
   { error: NOT_AN_OBJECT },
-);
+).transform((body, ctx) => toCreation("send", body, body.otp.length, body.otp, ctx));
 
 export function requiredString(field: string, max = Number.MAX_SAFE_INTEGER) {
   return z
@@ -154,7 +164,9 @@ export const verifyOtpBody = z.object(
     otp: requiredString("otp", 200).describe("Kode seperti yang dimasukkan pengguna (untuk misscall, digit terakhir nomor penelepon)"),
   },
   { error: NOT_AN_OBJECT },
-);
+).transform((body) => ({ otpId: body.otp_id, otp: body.otp }));
+/** The verification service's input. */
+export type VerifyInput = z.output<typeof verifyOtpBody>;
 
 export const misscallVerification = z.object({ prefix: z.string(), otp_length: z.number().int() });
 export const inboundVerification = z.object({ wa_number: z.string(), message: z.string(), wa_link: z.string(), expires_at: wib });

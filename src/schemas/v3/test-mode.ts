@@ -16,21 +16,25 @@ const optionalParam = (field: string, max: number) =>
 /** A body field compared with stored text (an id, a number): control characters refused like the query's, naming the field. */
 const requiredPlainString = (field: string, max: number) => requiredString(field, max).regex(NO_CONTROL_CHARACTERS, `${field} tidak boleh berisi karakter kontrol.`);
 
+/** How many sandbox messages one read returns. */
+export const TEST_MESSAGES_LIMIT = { min: 1, max: 500, default: 100 } as const;
+const LIMIT_REFUSED = `limit harus berupa bilangan bulat ${TEST_MESSAGES_LIMIT.min}–${TEST_MESSAGES_LIMIT.max}.`;
+
 /** GET /v3/test/messages query: by otp_id, by destination, or the latest messages. */
 export const testMessagesQuery = z.object(
   {
     otp_id: optionalParam("otp_id", 64).describe("Hanya pesan OTP ini"),
     destination: optionalParam("destination", 254).describe("Hanya pesan ke nomor atau alamat e-mail ini, seperti saat OTP dibuat"),
     limit: z.coerce
-      .number({ error: "limit harus berupa bilangan bulat 1–500." })
-      .int("limit harus berupa bilangan bulat 1–500.")
-      .min(1, "limit harus berupa bilangan bulat 1–500.")
-      .max(500, "limit harus berupa bilangan bulat 1–500.")
+      .number({ error: LIMIT_REFUSED })
+      .int(LIMIT_REFUSED)
+      .min(TEST_MESSAGES_LIMIT.min, LIMIT_REFUSED)
+      .max(TEST_MESSAGES_LIMIT.max, LIMIT_REFUSED)
       .optional()
-      .describe("Paling banyak sekian pesan (bawaan 100, maksimal 500)"),
+      .describe(`Paling banyak sekian pesan (bawaan ${TEST_MESSAGES_LIMIT.default}, maksimal ${TEST_MESSAGES_LIMIT.max})`),
   },
   { error: NOT_AN_OBJECT },
-);
+).transform((query) => ({ otpId: query.otp_id, destination: query.destination, limit: query.limit }));
 
 export const testMessage = z
   .object({
@@ -62,7 +66,8 @@ export const testReceiptBody = z.object(
     status: z.enum(["delivered", "failed"], { error: "status harus delivered atau failed." }),
   },
   { error: NOT_AN_OBJECT },
-);
+).transform((body) => ({ otpId: body.otp_id, status: body.status }));
+export type TestReceipt = z.output<typeof testReceiptBody>;
 export const testReceiptData = z
   .object({
     otp_id: z.string(),

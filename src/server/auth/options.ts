@@ -59,8 +59,8 @@ export function getAuthOptions(): NextAuthOptions {
             throw new Error(SIGN_IN_ERRORS.unavailable);
           }
           if (result.ok) {
-            await passTwoStep(result.merchant.merchantId, credentials?.otpId, credentials?.code);
-            return { id: result.merchant.merchantId, name: result.merchant.name, email: result.merchant.email };
+            await passTwoStep(result.user.userId, credentials?.otpId, credentials?.code);
+            return { id: result.user.userId, name: result.user.name, email: result.user.email };
           }
           if (result.reason === "throttled") throw new Error(SIGN_IN_ERRORS.throttled);
           return null;
@@ -70,7 +70,8 @@ export function getAuthOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          token.merchantId = user.id;
+          // The person; which account they act in is the merchant switch's cookie (session.ts).
+          token.userId = user.id;
           // Names this session for sign-out (session-revocation.ts) and dates it for the absolute lifetime.
           token.sid = randomUUID();
           token.signedInAt = Math.floor(Date.now() / 1000);
@@ -85,6 +86,7 @@ export function getAuthOptions(): NextAuthOptions {
       async session({ session, token }) {
         return {
           ...session,
+          userId: typeof token.userId === "string" ? token.userId : undefined,
           merchantId: typeof token.merchantId === "string" ? token.merchantId : undefined,
           sid: typeof token.sid === "string" ? token.sid : undefined,
           signedInAt: typeof token.signedInAt === "number" ? token.signedInAt : undefined,

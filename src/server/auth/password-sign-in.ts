@@ -17,9 +17,10 @@ import {
   type LoginThrottleStore,
 } from "./login-throttle";
 import { recordRateLimitRefusal } from "@/server/metrics/record";
+import { adoptLoginByEmail } from "@/server/services/members/adopt-login";
 
 export type SignInResult =
-  | { ok: true; merchant: { merchantId: string; name: string; email: string } }
+  | { ok: true; user: { userId: string; name: string; email: string } }
   | { ok: false; reason: "invalid" | "throttled" };
 
 const credentialsSchema = z.object({
@@ -47,12 +48,14 @@ export async function signInWithPassword(
   }
 
   const db = await getDb();
-  const merchant = await db.merchant.findUnique({ where: { email }, select: { merchantId: true, name: true, email: true, passwordHash: true } });
+  await adoptLoginByEmail(email);
+  const user = await db.user.findUnique({ where: { email }, select: { userId: true, name: true, email: true, passwordHash: true, _count: { select: { memberships: true } } } });
   dummyHash ??= hash("sandi-timing-equaliser");
-  const matches = await verify(merchant?.passwordHash ?? (await dummyHash), password).catch(() => false);
-  if (!merchant?.passwordHash || !matches) return { ok: false, reason: "invalid" };
+  const matches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
+  // A person removed from every account has nothing to sign in to.
+  if (!user?.passwordHash || !matches || user._count.memberships === 0) return { ok: false, reason: "invalid" };
   // This address's failures are forgiven, but only this attempt of the account's count:
   // a guesser elsewhere keeps the account count running.
   await Promise.all([store.clear(key), store.forgive(accountKey), store.remember(knownKey, KNOWN_ADDRESS_SECONDS)]);
-  return { ok: true, merchant: { merchantId: merchant.merchantId, name: merchant.name, email: merchant.email } };
+  return { ok: true, user: { userId: user.userId, name: user.name, email: user.email } };
 }

@@ -5,11 +5,11 @@ import { isAppError } from "@/server/errors";
 import { signInGate } from "@/server/services/accounts/two-step";
 import { SIGN_IN_ERRORS, TWO_STEP_PREFIX } from "@/lib/sign-in-errors";
 
-/** Returns when the merchant may have a session; throws the form's message otherwise. */
-export async function passTwoStep(merchantPublicId: string, otpId: unknown, code: unknown): Promise<void> {
+/** Returns when the person may have a session; throws the form's message otherwise. */
+export async function passTwoStep(userPublicId: string, otpId: unknown, code: unknown): Promise<void> {
   let gate;
   try {
-    gate = await signInGate(merchantPublicId, { otpId: typeof otpId === "string" ? otpId.slice(0, 64) : undefined, code: typeof code === "string" ? code.trim().slice(0, 16) : undefined });
+    gate = await signInGate(userPublicId, { otpId: typeof otpId === "string" ? otpId.slice(0, 64) : undefined, code: typeof code === "string" ? code.trim().slice(0, 16) : undefined });
   } catch (err) {
     // The code could not go out (destination limit, vendor down): say so rather than "wrong password".
     if (isAppError(err)) throw new Error(SIGN_IN_ERRORS.codeNotSent);

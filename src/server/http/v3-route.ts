@@ -1,15 +1,12 @@
-// The one /v3 wrapper every route uses. A route file looks like this:
+// The one /v3 wrapper every endpoint uses. An endpoint's route file is
 //
 //   export const dynamic = "force-dynamic";
-//   export const POST = v3Route(async (ctx) => someService(ctx.merchant.id, await ctx.json()));
-//   export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
+//   export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(someEndpoint);
 //
-// or, for a read:
+// where routeOf (v3-endpoint.ts) wraps the declaration's service call in v3Route (or
+// v3TestRoute) and answers the other methods with methodNotAllowed.
 //
-//   export const GET = v3Route(async (ctx) => readSomething(ctx.merchant.id, ctx.params.otpId ?? ""));
-//   export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);
-//
-// Export every standard method the route does not implement from methodNotAllowed:
+// Every standard method must be exported:
 // for a method a route file leaves out, Next.js answers by itself with an empty
 // 405 (an empty 204 for OPTIONS) — no envelope, no X-Request-Id. HEAD is the one
 // exception: Next answers it with the GET export, whichever that is.
@@ -23,7 +20,7 @@
 //
 // The handler's return value becomes {success:true, data, error:null} (HTTP 200);
 // an AppError becomes {success:false, data:null, error:{code, message[, details]}}
-// with the status from ERROR_STATUS; anything else is logged and answered as 500
+// with the status from the error table (error-table.ts); anything else is logged and answered as 500
 // INTERNAL_ERROR — never HTML, never a stack trace. Order (spec): bearer key →
 // IP allowlist → per-key rate limit → handler. Every response carries X-Request-Id,
 // authenticated ones RateLimit-*; every request is logged as one JSON line.

@@ -1,12 +1,13 @@
-// OpenAPI 3.1 for /v3, generated from the same zod schemas the services use.
+// OpenAPI 3.1 for /v3, generated from the endpoint declarations (src/server/http/v3-endpoints)
+// and the error table.
 import { z } from "zod";
 import { getEnv } from "@/env";
-import { ERROR_STATUS } from "@/server/errors";
+import { ERROR_TABLE, V3_ERROR_CODES, type V3ErrorCode } from "@/server/error-table";
 import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { DEFAULT_RATE_LIMIT } from "@/server/http/rate-limit/rate-limiter";
-import { errorEnvelope, errorEnvelopeFor, type V3ErrorCode } from "@/schemas/v3/envelope";
-import { endpoints, type Endpoint } from "./endpoints";
-import { ERROR_CONDITIONS } from "./error-catalog";
+import { errorEnvelopeFor } from "@/schemas/v3/envelope";
+import { answers, type V3Endpoint as Endpoint } from "@/server/http/v3-endpoint";
+import { endpoints } from "./endpoints";
 import { errorExample, examples } from "./examples";
 import { EVENT_TYPE_DESCRIPTIONS, OTP_EVENT_TYPES, otpEventPayload } from "@/schemas/v3/events";
 
@@ -74,15 +75,15 @@ function successResponse(e: Endpoint): Json {
 /** One status's errors: its envelope declares exactly these codes, and the details each of them carries. */
 function errorResponse(codes: V3ErrorCode[]): Json {
   return {
-    description: codes.map((c) => `${c}: ${ERROR_CONDITIONS[c]}`).join("\n\n"),
-    headers: headersFor(ERROR_STATUS[codes[0]]),
+    description: codes.map((c) => `${c}: ${ERROR_TABLE[c].when}`).join("\n\n"),
+    headers: headersFor(ERROR_TABLE[codes[0]].status),
     content: { "application/json": { schema: jsonSchema(errorEnvelopeFor(codes), "output"), examples: Object.fromEntries(codes.map((c) => [c, { summary: c, value: errorExample(c).body }])) } },
   };
 }
 
 function errorResponses(codes: V3ErrorCode[]): Json {
   const byStatus = new Map<number, V3ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of codes) byStatus.set(ERROR_TABLE[code].status, [...(byStatus.get(ERROR_TABLE[code].status) ?? []), code]);
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [String(status), errorResponse(list)]));
 }
 
@@ -97,7 +98,7 @@ function tagOf(path: string): string {
 function parametersOf(e: Endpoint): Json[] {
   return [
     ...(e.pathParameters ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" }, example: p.example })),
-    ...(e.queryParameters ?? []).map((p) => ({ name: p.name, in: "query", required: false, description: p.description, schema: { type: p.type }, example: p.example })),
+    ...(e.input?.from === "query" ? e.input.parameters : []).map((p) => ({ name: p.name, in: "query", required: false, description: p.description, schema: { type: p.type }, example: p.example })),
   ];
 }
 
@@ -108,21 +109,21 @@ function operation(e: Endpoint): Json {
     summary: e.summary,
     description: e.description,
     security: [{ bearerAuth: [] }],
-    ...(e.pathParameters || e.queryParameters ? { parameters: parametersOf(e) } : {}),
-    ...(e.request
+    ...(e.pathParameters || e.input?.from === "query" ? { parameters: parametersOf(e) } : {}),
+    ...(e.input?.from === "body"
       ? {
           requestBody: {
             required: true,
             content: {
               "application/json": {
-                schema: ref("schemas", e.request.name),
-                examples: Object.fromEntries(Object.entries(e.request.examples).map(([k, v]) => [k, { value: v }])),
+                schema: ref("schemas", e.input.name),
+                examples: Object.fromEntries(Object.entries(e.input.examples).map(([k, v]) => [k, { value: v }])),
               },
             },
           },
         }
       : {}),
-    responses: { "200": successResponse(e), ...errorResponses(e.errors) },
+    responses: { "200": successResponse(e), ...errorResponses(answers(e)) },
   };
 }
 
@@ -133,6 +134,9 @@ const DESCRIPTION = [
   `Rate limit: ${DEFAULT_RATE_LIMIT} request per detik per API key (jendela tetap satu detik, semua endpoint dihitung bersama; merchant bisa punya batas lain). Respons yang lolos autentikasi membawa \`RateLimit-Limit\`, \`RateLimit-Remaining\` dan \`RateLimit-Reset\`; respons 429 juga \`Retry-After\`.`,
   `Body request berupa JSON, paling besar ${MAX_BODY_BYTES / 1024} KB. Path yang tidak dikenal di bawah /v3 dijawab 404 NOT_FOUND dan metode yang salah 405 METHOD_NOT_ALLOWED, keduanya dalam envelope. Setiap respons membawa \`X-Request-Id\`.`,
 ].join("\n\n");
+
+/** Any /v3 error. */
+export const errorEnvelope = errorEnvelopeFor(V3_ERROR_CODES);
 
 let cached: { baseUrl: string; doc: Json } | undefined;
 
@@ -161,7 +165,7 @@ export function buildOpenApiDocument(): Json {
   const schemas: Json = { ErrorEnvelope: jsonSchema(errorEnvelope, "output") };
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
-    if (e.request) schemas[e.request.name] = jsonSchema(e.request.schema, "input");
+    if (e.input?.from === "body") schemas[e.input.name] = jsonSchema(e.input.schema, "input");
     schemas[e.response.name] = jsonSchema(e.response.schema, "output");
     paths[e.path] = { ...(paths[e.path] ?? {}), [e.method]: operation(e) };
   }
@@ -175,7 +179,7 @@ export function buildOpenApiDocument(): Json {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY> — key dari dashboard; hanya dari server." } },
       schemas,
       headers: HEADERS,
-      responses: { NotFound: { ...errorResponse(["NOT_FOUND"]), description: `NOT_FOUND: ${ERROR_CONDITIONS.NOT_FOUND}` } },
+      responses: { NotFound: { ...errorResponse(["NOT_FOUND"]), description: `NOT_FOUND: ${ERROR_TABLE.NOT_FOUND.when}` } },
     },
     paths,
     webhooks: webhookOperations(schemas),

@@ -1,11 +1,6 @@
 // Examples shown in the OpenAPI document and the /docs page; the OpenAPI test
 // checks every one against its schema so they cannot drift from the API.
-import { INTERNAL_ERROR_MESSAGE } from "@/server/envelope.mjs";
-import { ERROR_STATUS } from "@/server/errors";
-import { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
-import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
-import { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
-import type { V3ErrorCode } from "@/schemas/v3/envelope";
+import { ERROR_TABLE, type V3ErrorCode } from "@/server/error-table";
 
 export const EXAMPLE_OTP_ID = "OTP20261123QWER000042";
 
@@ -141,33 +136,11 @@ export const examples = {
   },
 } as const;
 
-const ERROR_EXAMPLE_MESSAGES: Record<V3ErrorCode, string> = {
-  VALIDATION_ERROR: "otp wajib diisi.",
-  INVALID_CHANNEL: "Channel tidak didukung.",
-  INVALID_NUMBER: "Nomor tujuan tidak valid.",
-  UNAUTHORIZED: "API key tidak dikenal.",
-  INSUFFICIENT_BALANCE: "Saldo tidak mencukupi. Silakan isi ulang saldo melalui POST /v3/topups.",
-  IP_NOT_ALLOWED: "Alamat IP 198.51.100.1 tidak ada di daftar IP yang diizinkan untuk akun ini.",
-  GEO_NOT_ALLOWED: "Negara tujuan (kode 44) tidak diizinkan untuk channel sms di akun ini. Ubah izin negara di dashboard, menu Keamanan.",
-  FRAUD_BLOCKED: "Permintaan diblokir sementara oleh fraud guard: lonjakan permintaan ke nomor baru dengan prefix 62899 yang tidak diverifikasi. Lihat log blokir di dashboard, menu Keamanan.",
-  OTP_NOT_FOUND: "Transaksi OTP tidak ditemukan.",
-  NOT_FOUND: "Endpoint /v3/nope tidak ada. Lihat dokumentasi API di /docs.",
-  METHOD_NOT_ALLOWED: "Metode GET tidak didukung untuk endpoint ini; gunakan POST.",
-  DUPLICATE_EXTERNAL_ID: `external_id sudah dipakai dengan parameter berbeda dalam ${IDEMPOTENCY_WINDOW_HOURS} jam terakhir.`,
-  PAYLOAD_TOO_LARGE: `Body permintaan melebihi ${MAX_BODY_BYTES / 1024} KB.`,
-  OTP_EXPIRED: "Kode OTP sudah kedaluwarsa. Silakan minta kode baru.",
-  TOO_MANY_ATTEMPTS: "Terlalu banyak percobaan gagal. Silakan minta kode baru.",
-  ALREADY_USED: "Kode OTP sudah digunakan.",
-  RATE_LIMITED: `Terlalu banyak permintaan: maksimal ${DEFAULT_RATE_LIMIT} per detik per API key. Coba lagi sebentar lagi.`,
-  DESTINATION_RATE_LIMITED: "Batas pengiriman ke tujuan ini tercapai.",
-  INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
-  CHANNEL_UNAVAILABLE: "Channel sedang tidak tersedia.",
-};
-
 export function errorExample(code: V3ErrorCode) {
-  const error: Record<string, unknown> = { code, message: ERROR_EXAMPLE_MESSAGES[code] };
+  const row: { message: string; example?: string } = ERROR_TABLE[code];
+  const error: Record<string, unknown> = { code, message: row.example ?? row.message };
   if (code === "DUPLICATE_EXTERNAL_ID") error.details = { existing_otp_id: EXAMPLE_OTP_ID };
   if (code === "GEO_NOT_ALLOWED") error.details = { country_code: "44", channel_class: "sms" };
   if (code === "FRAUD_BLOCKED") error.details = { reason: "prefix_spike", prefix: "62899" };
-  return { status: ERROR_STATUS[code], body: { success: false, data: null, error } };
+  return { status: ERROR_TABLE[code].status, body: { success: false, data: null, error } };
 }

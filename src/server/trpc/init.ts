@@ -1,22 +1,34 @@
 // tRPC for the dashboard. Procedures are thin: input schema + one service call.
-// There is one protected procedure type, `merchantProcedure`: it resolves the
-// signed-in merchant and hands services ctx.merchant, so every query is scoped
-// to that merchant and ids belonging to someone else come back NOT_FOUND.
+// There is one protected procedure type, `memberProcedure(permission)`: it resolves
+// the signed-in person's membership, refuses a role without the permission, and
+// hands services ctx.merchant, so every query is scoped to that merchant and ids
+// belonging to someone else come back NOT_FOUND.
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { countSignUpAttempt } from "@/server/auth/sign-up-throttle";
 import { isAppError } from "@/server/errors";
+import { ERROR_TABLE } from "@/server/error-table";
 import { findControlCharacter, findLoneSurrogate } from "@/server/lib/control-characters";
 import { findMerchantIds } from "@/server/services/merchants/merchants";
+import { FORBIDDEN_MESSAGE, roleMay } from "@/server/services/members/permissions";
+import { resolveMember } from "@/server/services/members/resolve-member";
+import type { Actor, ChangeBy } from "@/server/services/audit/record-audit";
+import type { Permission } from "@/schemas/dashboard/members";
 import type { Mode } from "@/schemas/mode";
 import type { TrpcContext } from "./context";
-import { TRPC_CODE_BY_APP_CODE } from "./error-map";
 import "@/server/zod-messages";
 import { INTERNAL_ERROR_MESSAGE as GENERIC_ERROR } from "@/server/envelope.mjs";
 
 const INVALID_INPUT = "Isian tidak valid.";
 
-const t = initTRPC.context<TrpcContext>().create({
+/**
+ * Every procedure names what it needs: "public" (no session) or a permission, which
+ * the service layer's role table grants or refuses (services/members/permissions.ts).
+ * tests/integration/trpc-roles.test.ts fails for a procedure without one.
+ */
+export type ProcedureMeta = { permission: Permission | "public" };
+
+const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     if (error.cause instanceof ZodError) {
       const issue = error.cause.issues[0];
@@ -27,12 +39,12 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Domain errors become tRPC errors with the mapped code and the service's own message. */
+/** Domain errors become tRPC errors with the error table's tRPC code and the service's own message. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isAppError(result.error.cause)) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE_BY_APP_CODE[cause.code], message: cause.message, cause });
+    throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
   }
   return result;
 });
@@ -68,7 +80,7 @@ async function readRawInput(getRawInput: () => Promise<unknown>): Promise<unknow
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(refuseUnstorableText).use(mapAppErrors);
+export const publicProcedure = t.procedure.meta({ permission: "public" }).use(refuseUnstorableText).use(mapAppErrors);
 
 /**
  * For public procedures that create accounts, after `.input()`: throttled per client
@@ -84,15 +96,28 @@ export type SignedInMerchant = { id: number; merchantId: string };
 export type DashboardWorld = { id: number; mode: Mode; livemode: boolean };
 
 /**
- * ctx.merchant is the signed-in (live) account, for account matters (password, brand);
- * ctx.world is where data procedures read and write: keys, saldo, OTPs, webhooks.
+ * ctx.merchant is the (live) account the member acts in, for account matters (brand,
+ * members); ctx.world is where data procedures read and write: keys, saldo, OTPs,
+ * webhooks; ctx.member is the person and their role; ctx.changeBy names them for the
+ * audit log. A procedure whose permission the role lacks answers FORBIDDEN.
  */
-export const merchantProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.merchantPublicId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sesi Anda sudah berakhir. Silakan masuk lagi." });
-  const found = await findMerchantIds(ctx.merchantPublicId);
+const memberProcedureBase = publicProcedure.use(async ({ ctx, meta, next }) => {
+  if (!ctx.userPublicId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sesi Anda sudah berakhir. Silakan masuk lagi." });
+  const member = await resolveMember(ctx.userPublicId, [ctx.merchantPublicId]);
+  if (!member) throw new TRPCError({ code: "UNAUTHORIZED", message: "Anda bukan lagi anggota akun ini. Silakan masuk lagi." });
+  const permission = meta?.permission;
+  // Fail closed: a signed-in procedure that names no permission is refused to everyone.
+  if (!permission || permission === "public" || !roleMay(member.role, permission)) throw new TRPCError({ code: "FORBIDDEN", message: FORBIDDEN_MESSAGE });
+  const found = await findMerchantIds(member.merchantId);
   if (!found) throw new TRPCError({ code: "UNAUTHORIZED", message: "Akun tidak ditemukan. Silakan masuk lagi." });
   const test = ctx.mode === "test" && found.testWorldId !== null;
   const world: DashboardWorld = test ? { id: found.testWorldId!, mode: "test", livemode: false } : { id: found.id, mode: "live", livemode: true };
   const merchant: SignedInMerchant = { id: found.id, merchantId: found.merchantId };
-  return next({ ctx: { merchant, world } });
+  const actor: Actor = { kind: "member", userId: member.userRowId, email: member.email, ip: ctx.clientIp ?? null, userAgent: ctx.userAgent ?? null };
+  const changeBy: ChangeBy = { actor, merchantId: found.id };
+  const person = { id: member.userRowId, userId: member.userId, actor };
+  return next({ ctx: { merchant, world, member, changeBy, person } });
 });
+
+/** A dashboard procedure for members whose role holds `permission`. */
+export const memberProcedure = (permission: Permission) => memberProcedureBase.meta({ permission });

@@ -6,6 +6,7 @@ import { applyEarlyReceipts, applySandboxReceipts } from "@/server/services/deli
 import { emitExpiredEvents } from "@/server/services/otp/expiry-events";
 import { advanceDueFallbacks } from "@/server/services/otp/fallback";
 import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
+import { adoptLegacyLogins } from "@/server/services/members/adopt-login";
 import { purgeExpiredAccountTokens } from "@/server/services/accounts/account-tokens";
 import { refundAbandonedCreations } from "@/server/services/otp/refund-abandoned";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
@@ -39,6 +40,8 @@ const JOBS: Job[] = [
   { name: "maintain-api-log-partitions", everyMs: 60 * 60_000, run: purgeOldApiLog },
   // Days settle an hour after they end; a backlog (a year of OTPs before the rollup existed) drains a week per pass.
   { name: "build-insights-rollups", everyMs: 60_000, run: buildInsightsRollups },
+  // Accounts from before teams (or from a previous-release instance mid-rollout) become owner members, a batch a minute.
+  { name: "adopt-legacy-logins", everyMs: 60_000, run: () => adoptLegacyLogins() },
 ];
 
 async function purgeAndLog(now: Date): Promise<void> {

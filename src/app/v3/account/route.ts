@@ -1,7 +1,6 @@
-import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
-import { getAccount } from "@/server/services/merchants/account";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { getAccountEndpoint } from "@/server/http/v3-endpoints/get-account";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v3Route(async (ctx) => getAccount(ctx.merchant.id));
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(getAccountEndpoint);

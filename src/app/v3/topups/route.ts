@@ -1,8 +1,6 @@
-import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
-import { createTopup } from "@/server/services/topups/create-topup";
-import { parseTopupRequest } from "@/server/services/topups/parse-topup";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { createTopupEndpoint } from "@/server/http/v3-endpoints/create-topup";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v3Route(async (ctx) => createTopup(ctx.merchant.id, parseTopupRequest(await ctx.json())));
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(createTopupEndpoint);

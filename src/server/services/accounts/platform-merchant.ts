@@ -20,7 +20,7 @@ export async function platformMerchant(): Promise<MerchantProfile> {
   if (existing) return loadMerchantProfile(existing.id);
   try {
     const name = serviceName();
-    const created = await createMerchant({ name, email: PLATFORM_MERCHANT_EMAIL, brandName: name });
+    const created = await createMerchant({ name, email: PLATFORM_MERCHANT_EMAIL, brandName: name }, { withLogin: false });
     await updateMerchant(created.id, { prices: Object.fromEntries(CHANNELS.map((c) => [c, 0])) });
     // It calls the services directly and never /v3: the key every new account gets is revoked at once.
     await db.apiKey.updateMany({ where: { merchantId: created.id }, data: { revokedAt: new Date() } });

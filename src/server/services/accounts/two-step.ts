@@ -8,17 +8,21 @@ import { randomBase62 } from "@/server/lib/random";
 import { getDb } from "@/server/db/client";
 import { AppError, isAppError } from "@/server/errors";
 import { createOtp } from "@/server/services/otp/create-otp";
-import { parseCreation } from "@/server/services/otp/parse-creation";
 import { verifyOtp } from "@/server/services/otp/verify-otp";
+import { checkDestination } from "@/schemas/v3/destination";
+import { plainCreation } from "@/schemas/v3/creation";
 import type { TwoStepChannel, TwoStepConfirm, TwoStepDisable, TwoStepStart } from "@/schemas/dashboard/two-step";
 import { confirmPassword } from "./confirm-password";
 import { platformMerchant } from "./platform-merchant";
+import type { Actor } from "@/server/services/audit/record-audit";
+import { recordPersonalChange } from "@/server/services/members/personal-audit";
 
 type Purpose = "signin" | "setup";
-type Account = { id: number; merchantId: string };
+/** The person (users row id and public id) changing their own setting, and who they are for the audit log. */
+type Account = { id: number; userId: string; actor: Actor };
 export type CodeSent = { otp_id: string; channel: TwoStepChannel; hint: string };
 
-const bindingOf = (purpose: Purpose, merchantPublicId: string) => `2fa-${purpose}-${merchantPublicId}-`;
+const bindingOf = (purpose: Purpose, userPublicId: string) => `2fa-${purpose}-${userPublicId}-`;
 
 /** What the screens show of a destination: enough to recognise it, not to learn it. */
 export function destinationHint(channel: TwoStepChannel, destination: string): string {
@@ -27,10 +31,13 @@ export function destinationHint(channel: TwoStepChannel, destination: string): s
   return `e-mail ${local.slice(0, 1)}•••@${domain}`;
 }
 
-async function sendCode(purpose: Purpose, merchantPublicId: string, channel: TwoStepChannel, destination: string): Promise<CodeSent> {
+async function sendCode(purpose: Purpose, userPublicId: string, channel: TwoStepChannel, destination: string): Promise<CodeSent> {
   const platform = await platformMerchant();
-  const externalId = `${bindingOf(purpose, merchantPublicId)}${randomBase62(16)}`;
-  const sent = await createOtp(platform, parseCreation({ channel, destination, external_id: externalId }, "request"));
+  const externalId = `${bindingOf(purpose, userPublicId)}${randomBase62(16)}`;
+  // A number typed at setup, or one stored then: checked like any destination before it is used.
+  const checked = checkDestination(channel === "email" ? "email" : "phone", destination);
+  if (!checked.ok) throw new AppError("INVALID_NUMBER", checked.message);
+  const sent = await createOtp(platform, plainCreation(channel, checked.value, externalId));
   if (sent.status === "failed") throw new AppError("CHANNEL_UNAVAILABLE", "Kode tidak dapat dikirim ke tujuan itu. Periksa nomor atau alamatnya, lalu coba lagi.");
   return { otp_id: sent.otp_id, channel, hint: destinationHint(channel, destination) };
 }
@@ -40,14 +47,14 @@ async function sendCode(purpose: Purpose, merchantPublicId: string, channel: Two
  * when given, to this destination). A wrong, expired, used or locked code is false;
  * each wrong try counts against the OTP's attempt limit like /v3/verify.
  */
-async function codeIsRight(purpose: Purpose, merchantPublicId: string, otpId: string, code: string, destination?: string): Promise<{ ok: boolean; channel?: string; destination?: string }> {
+async function codeIsRight(purpose: Purpose, userPublicId: string, otpId: string, code: string, destination?: string): Promise<{ ok: boolean; channel?: string; destination?: string }> {
   const platform = await platformMerchant();
   const db = await getDb();
   const otp = await db.otpTransaction.findFirst({ where: { otpId, merchantId: platform.id }, select: { externalId: true, channel: true, destination: true } });
-  if (!otp?.externalId?.startsWith(bindingOf(purpose, merchantPublicId)) || !otp.destination) return { ok: false };
+  if (!otp?.externalId?.startsWith(bindingOf(purpose, userPublicId)) || !otp.destination) return { ok: false };
   if (destination !== undefined && otp.destination !== destination) return { ok: false };
   try {
-    const result = await verifyOtp(platform, { otp_id: otpId, otp: code });
+    const result = await verifyOtp(platform, { otpId, otp: code });
     return { ok: result.verified, channel: otp.channel, destination: otp.destination };
   } catch (err) {
     if (isAppError(err) && ["OTP_EXPIRED", "TOO_MANY_ATTEMPTS", "ALREADY_USED", "OTP_NOT_FOUND", "VALIDATION_ERROR"].includes(err.code)) return { ok: false };
@@ -55,9 +62,9 @@ async function codeIsRight(purpose: Purpose, merchantPublicId: string, otpId: st
   }
 }
 
-export async function twoStepStatus(merchantId: number) {
+export async function twoStepStatus(userRowId: number) {
   const db = await getDb();
-  const m = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { twoStepChannel: true, twoStepDestination: true } });
+  const m = await db.user.findUniqueOrThrow({ where: { id: userRowId }, select: { twoStepChannel: true, twoStepDestination: true } });
   const channel = m.twoStepChannel as TwoStepChannel | null;
   return { enabled: Boolean(channel && m.twoStepDestination), channel, hint: channel && m.twoStepDestination ? destinationHint(channel, m.twoStepDestination) : null };
 }
@@ -67,22 +74,28 @@ export async function startTwoStepSetup(account: Account, input: TwoStepStart): 
   const owner = await confirmPassword(account, input.password);
   const destination = input.channel === "email" ? owner.email : (input.phone ?? "");
   if (input.channel === "whatsapp" && !destination) throw new AppError("INVALID_NUMBER", "Isi nomor WhatsApp Anda.", { field: "phone" });
-  return sendCode("setup", account.merchantId, input.channel, destination);
+  return sendCode("setup", account.userId, input.channel, destination);
 }
 
 /** Keamanan, step 2: the right code switches two-step sign-in on, for the destination it was sent to. */
 export async function confirmTwoStepSetup(account: Account, input: TwoStepConfirm): Promise<{ message: string }> {
-  const checked = await codeIsRight("setup", account.merchantId, input.otpId, input.code);
+  const checked = await codeIsRight("setup", account.userId, input.otpId, input.code);
   if (!checked.ok) throw new AppError("VALIDATION_ERROR", "Kode salah atau sudah tidak berlaku. Kirim kode baru lalu coba lagi.", { field: "code" });
   const db = await getDb();
-  await db.merchant.update({ where: { id: account.id }, data: { twoStepChannel: checked.channel, twoStepDestination: checked.destination } });
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: account.id }, data: { twoStepChannel: checked.channel, twoStepDestination: checked.destination } });
+    await recordPersonalChange(tx, account, "two_step.enable", { enabled: false }, { enabled: true, channel: checked.channel });
+  });
   return { message: "Masuk dua langkah aktif. Mulai sekarang, setelah kata sandi Anda akan diminta kode." };
 }
 
 export async function disableTwoStep(account: Account, input: TwoStepDisable): Promise<{ message: string }> {
   await confirmPassword(account, input.password);
   const db = await getDb();
-  await db.merchant.update({ where: { id: account.id }, data: { twoStepChannel: null, twoStepDestination: null } });
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: account.id }, data: { twoStepChannel: null, twoStepDestination: null } });
+    await recordPersonalChange(tx, account, "two_step.disable", { enabled: true }, { enabled: false });
+  });
   return { message: "Masuk dua langkah dimatikan. Masuk kini hanya memerlukan kata sandi." };
 }
 
@@ -92,13 +105,13 @@ export type SignInGate = { state: "open" } | { state: "code_sent"; sent: CodeSen
  * After a right password: open when two-step is off or the code is right; otherwise
  * a code is sent (no code given) or the code was wrong.
  */
-export async function signInGate(merchantPublicId: string, attempt: { otpId?: string; code?: string }): Promise<SignInGate> {
+export async function signInGate(userPublicId: string, attempt: { otpId?: string; code?: string }): Promise<SignInGate> {
   const db = await getDb();
-  const m = await db.merchant.findUnique({ where: { merchantId: merchantPublicId }, select: { twoStepChannel: true, twoStepDestination: true } });
+  const m = await db.user.findUnique({ where: { userId: userPublicId }, select: { twoStepChannel: true, twoStepDestination: true } });
   if (!m?.twoStepChannel || !m.twoStepDestination) return { state: "open" };
   if (attempt.otpId && attempt.code) {
-    const checked = await codeIsRight("signin", merchantPublicId, attempt.otpId, attempt.code, m.twoStepDestination);
+    const checked = await codeIsRight("signin", userPublicId, attempt.otpId, attempt.code, m.twoStepDestination);
     return checked.ok ? { state: "open" } : { state: "wrong_code" };
   }
-  return { state: "code_sent", sent: await sendCode("signin", merchantPublicId, m.twoStepChannel as TwoStepChannel, m.twoStepDestination) };
+  return { state: "code_sent", sent: await sendCode("signin", userPublicId, m.twoStepChannel as TwoStepChannel, m.twoStepDestination) };
 }

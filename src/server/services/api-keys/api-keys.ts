@@ -7,6 +7,7 @@ import { sha256Hex } from "@/server/lib/hashing";
 import { randomBase62 } from "@/server/lib/random";
 import { formatWib } from "@/lib/wib-time";
 import type { Mode } from "@/schemas/mode";
+import { operatorOn, recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 
 export const API_KEY_PREFIXES: Record<Mode, string> = { live: "sk_live_", test: "sk_test_" };
 /** Both prefixes have the same length: the display prefix is it plus four characters of the secret. */
@@ -28,9 +29,13 @@ export async function createApiKeyInTx(tx: Tx, merchantId: number, name: string,
 }
 
 /** A key for one world: the live account or its test world (internal ids; the key's prefix follows the world). */
-export async function createApiKey(world: { id: number; livemode: boolean }, name = ""): Promise<CreatedKey> {
+export async function createApiKey(world: { id: number; livemode: boolean }, name = "", by: ChangeBy = operatorOn(world.id)): Promise<CreatedKey> {
   const db = await getDb();
-  return db.$transaction((tx) => createApiKeyInTx(tx, world.id, name, world.livemode ? "live" : "test"));
+  return db.$transaction(async (tx) => {
+    const created = await createApiKeyInTx(tx, world.id, name, world.livemode ? "live" : "test");
+    await recordAudit(tx, { ...by, action: "key.create", target: created.key_id, after: { name, prefix: created.prefix, mode: created.mode } });
+    return created;
+  });
 }
 
 const keyNotFound = (keyId: string) => new AppError("NOT_FOUND", `API key ${keyId} tidak ditemukan.`);
@@ -44,11 +49,15 @@ export async function apiKeyOwner(keyId: string): Promise<number> {
 }
 
 /** Revokes a key of this merchant (internal id); another merchant's key is as unknown as a missing one. */
-export async function revokeApiKey(merchantId: number, keyId: string): Promise<{ key_id: string; revoked: true }> {
+export async function revokeApiKey(merchantId: number, keyId: string, by: ChangeBy = operatorOn(merchantId)): Promise<{ key_id: string; revoked: true }> {
   const db = await getDb();
-  const key = await db.apiKey.findUnique({ where: { keyId } });
-  if (!key || key.merchantId !== merchantId) throw keyNotFound(keyId);
-  if (!key.revokedAt) await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+  await db.$transaction(async (tx) => {
+    const key = await tx.apiKey.findUnique({ where: { keyId } });
+    if (!key || key.merchantId !== merchantId) throw keyNotFound(keyId);
+    // Revoking a revoked key changes nothing, so it leaves no audit row either.
+    const revoked = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (revoked.count === 1) await recordAudit(tx, { ...by, action: "key.revoke", target: keyId, before: { revoked: false, prefix: key.prefix }, after: { revoked: true } });
+  });
   return { key_id: keyId, revoked: true };
 }
 

@@ -2,7 +2,7 @@
 // and hour), whose count grows while the block refuses more. Written only when
 // refusing, so the creation path pays nothing for it.
 import type { Channel, FraudBlockReason } from "@/generated/prisma/enums";
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { runAutocommit, namedQuery } from "@/server/db/sql";
 import type { FraudBlockRow } from "@/schemas/fraud";
 import { formatWib } from "@/lib/wib-time";
@@ -86,8 +86,8 @@ export async function activePrefixBlocks(merchantId: number, now = new Date()): 
 }
 
 /** Marks a prefix's running blocks as lifted; returns how many there were. */
-export async function markUnblocked(merchantId: number, prefix: string, by: string, now = new Date()): Promise<number> {
-  const db = await getDb();
+export async function markUnblocked(merchantId: number, prefix: string, by: string, now = new Date(), tx?: Tx): Promise<number> {
+  const db = tx ?? (await getDb());
   const { count } = await db.fraudBlock.updateMany({
     where: { merchantId, prefix, reason: { in: PREFIX_BLOCK_REASONS }, unblockedAt: null, expiresAt: { gt: now } },
     data: { unblockedAt: now, unblockedBy: by },

@@ -8,7 +8,8 @@ import type { FraudListKind } from "@/generated/prisma/enums";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
-import { FRAUD_LIST_MAX, type FraudListEntryView } from "@/schemas/fraud-lists";
+import { FRAUD_LIST_MAX, type FraudListChange, type FraudListEntryView } from "@/schemas/fraud-lists";
+import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 import { refreshingCache } from "./refreshing-cache";
 
 export type ListVerdict = "safe" | "block" | null;
@@ -56,8 +57,23 @@ export async function listEntries(merchantId: number, list: FraudListKind): Prom
   return rows.map(present);
 }
 
-/** Adds a normalized value (schemas/fraud-lists.ts); adding one already there answers the existing entry. */
-export async function addListEntry(merchantId: number, list: FraudListKind, value: string, by: ListedBy): Promise<FraudListEntryView> {
+/**
+ * Who changes a list: a member in the dashboard or an operator at otpctl (each change
+ * is audited, docs/teams.md), or an API key through /v3/lists, which, like /v3/topups,
+ * is not a person and leaves no audit row (the entry's created_by says "api").
+ */
+export type ListChanger = ChangeBy | "api";
+
+function listedBy(by: ListChanger): ListedBy {
+  if (by === "api") return "api";
+  return by.actor.kind === "operator" ? "operator" : "merchant";
+}
+
+/** "live" or "test": the world a change is made in, for the audit row (changeBy names the live account). */
+const modeOf = (merchantId: number, by: ChangeBy) => (merchantId === by.merchantId ? "live" : "test");
+
+/** Adds a normalized value (schemas/fraud-lists.ts); adding one already there answers the existing entry and changes nothing. */
+export async function addListEntry(merchantId: number, { list, value }: FraudListChange, by: ListChanger): Promise<FraudListEntryView> {
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
     const existing = await tx.fraudListEntry.findUnique({ where: { merchantId_list_value: { merchantId, list, value } } });
@@ -65,17 +81,27 @@ export async function addListEntry(merchantId: number, list: FraudListKind, valu
     if ((await tx.fraudListEntry.count({ where: { merchantId, list } })) >= FRAUD_LIST_MAX) {
       throw new AppError("VALIDATION_ERROR", `Daftar ini sudah berisi ${FRAUD_LIST_MAX} entri; hapus yang tidak dipakai dulu.`, { field: "value" });
     }
-    await tx.fraudListEntry.deleteMany({ where: { merchantId, value, list: list === "safe" ? "block" : "safe" } });
-    return tx.fraudListEntry.create({ data: { merchantId, list, value, createdBy: by } });
+    const other = list === "safe" ? "block" : "safe";
+    const { count: moved } = await tx.fraudListEntry.deleteMany({ where: { merchantId, value, list: other } });
+    const created = await tx.fraudListEntry.create({ data: { merchantId, list, value, createdBy: listedBy(by) } });
+    if (by !== "api") {
+      await recordAudit(tx, { ...by, action: "fraud.list.add", target: value, before: { list: moved ? other : null }, after: { list, mode: modeOf(merchantId, by) } });
+    }
+    return created;
   });
   cache.forget(merchantId);
   return present(row);
 }
 
-export async function removeListEntry(merchantId: number, list: FraudListKind, value: string): Promise<{ value: string; removed: true }> {
+export async function removeListEntry(merchantId: number, { list, value }: FraudListChange, by: ListChanger): Promise<{ value: string; removed: true }> {
   const db = await getDb();
-  const { count } = await db.fraudListEntry.deleteMany({ where: { merchantId, list, value } });
-  if (count === 0) throw new AppError("NOT_FOUND", `${value} tidak ada di daftar ${list === "safe" ? "aman" : "blokir"}.`);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.fraudListEntry.deleteMany({ where: { merchantId, list, value } });
+    if (count === 0) throw new AppError("NOT_FOUND", `${value} tidak ada di daftar ${list === "safe" ? "aman" : "blokir"}.`);
+    if (by !== "api") {
+      await recordAudit(tx, { ...by, action: "fraud.list.remove", target: value, before: { list, mode: modeOf(merchantId, by) }, after: { list: null } });
+    }
+  });
   cache.forget(merchantId);
   return { value, removed: true };
 }

@@ -42,7 +42,7 @@ export function completeBuckets(group: InsightsGroup, range: DayRange, found: Ke
 
 export async function summarize(scope: Scope, query: InsightsSummaryQuery, now: Date): Promise<InsightsSummaryData> {
   const range = { from: query.from, to: query.to };
-  const group = query.group_by;
+  const group = query.groupBy;
   const found = await inSnapshot((tx) => readBreakdowns(tx, scope, range, group ? (["total", group] as const) : (["total"] as const), now));
   const totals = found.total[0] ?? { key: "", ...ZERO };
   const groups = group ? completeBuckets(group, range, (found as Record<InsightsGroup, KeyedCounts[]>)[group]) : [];

@@ -14,6 +14,9 @@ import { createTestWorldInTx } from "./test-world";
 import type { Mode } from "@/schemas/mode";
 import { BRAND_MAX } from "@/schemas/v3/otp-limits";
 import { effectiveGeoPermissions } from "@/server/services/fraud/geo";
+import { newUserId } from "@/server/services/members/user-id";
+import { auditSettingsChange } from "@/server/services/audit/merchant-changes";
+import { OPERATOR, recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 
 export { DEFAULT_RATE_LIMIT };
 
@@ -36,7 +39,8 @@ export type CreatedMerchant = { merchant_id: string; id: number } & CreatedKey &
  * (both shown once) and optional opening saldo, in one transaction.
  * An operator vouches for the address it types; self-service sign-up passes `emailVerified: false`.
  */
-export async function createMerchant(data: MerchantCreate, options: { emailVerified: boolean } = { emailVerified: true }): Promise<CreatedMerchant> {
+export async function createMerchant(data: MerchantCreate, options: { emailVerified?: boolean; withLogin?: boolean } = {}): Promise<CreatedMerchant> {
+  const { emailVerified = true, withLogin = true } = options;
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist) ?? "";
   const passwordHash = data.password ? await hashPassword(data.password) : null;
   const db = await getDb();
@@ -52,10 +56,15 @@ export async function createMerchant(data: MerchantCreate, options: { emailVerif
           brandEmail: data.brandEmail ?? "",
           rateLimit: data.rateLimit ?? null,
           ipAllowlist,
-          emailVerifiedAt: options.emailVerified ? new Date() : null,
+          emailVerifiedAt: emailVerified ? new Date() : null,
           fraudGuard: getEnv().FRAUD_GUARD_DEFAULT,
         },
       });
+      // The login is a person who owns the account (docs/teams.md); an e-mail that already signs in elsewhere is taken.
+      if (withLogin) {
+        const owner = await tx.user.create({ data: { userId: newUserId(), email: data.email, name: data.name, passwordHash } });
+        await tx.membership.create({ data: { userId: owner.id, merchantId: merchant.id, role: "owner" } });
+      }
       if (data.saldo) await applyLedgerChange(tx, { merchantId: merchant.id, amount: data.saldo, reason: "manual_credit", note: "Saldo awal" });
       const key = await createApiKeyInTx(tx, merchant.id, "Default", "live");
       const testWorld = await createTestWorldInTx(tx, merchant);
@@ -110,7 +119,7 @@ export async function showMerchant(merchantId: number) {
 }
 
 /** Settings live on the live account (internal id); the webhook URL belongs to the world of `mode` (live unless given). */
-export async function updateMerchant(merchantId: number, data: MerchantUpdate, mode: Mode = "live") {
+export async function updateMerchant(merchantId: number, data: MerchantUpdate, mode: Mode = "live", by: ChangeBy = { actor: OPERATOR, merchantId }) {
   const ipAllowlist = normalizeAllowlist(data.ipAllowlist);
   const webhookUrl = data.webhookUrl === undefined ? undefined : await checkWebhookUrl(data.webhookUrl);
   const db = await getDb();
@@ -121,22 +130,16 @@ export async function updateMerchant(merchantId: number, data: MerchantUpdate, m
     const worldId = mode === "live" ? merchant.id : merchant.testWorld!.id;
     const prices = data.prices ? { ...(merchant.prices as object), ...data.prices } : undefined;
     const geoPermissions = data.geoPermissions ? { ...effectiveGeoPermissions(merchant.geoPermissions), ...data.geoPermissions } : undefined;
-    await tx.merchant.update({
-      where: { id: merchant.id },
-      data: {
-        name: data.name,
-        brandName: data.brandName,
-        brandEmail: data.brandEmail,
-        rateLimit: data.rateLimit,
-        ipAllowlist,
-        prices,
-        smsAppHash: data.smsAppHash,
-        geoPermissions,
-        fraudGuard: data.fraudGuard,
-      },
-    });
-    const endpoint = webhookUrl !== undefined ? await setWebhookUrl(tx, worldId, webhookUrl) : await tx.webhookEndpoint.findUnique({ where: { merchantId: worldId } });
-    if (data.webhookEvents) await setWebhookEventTypes(tx, worldId, data.webhookEvents);
+    const settings = { name: data.name, brandName: data.brandName, brandEmail: data.brandEmail, rateLimit: data.rateLimit, ipAllowlist, prices, smsAppHash: data.smsAppHash, geoPermissions, fraudGuard: data.fraudGuard };
+    await tx.merchant.update({ where: { id: merchant.id }, data: settings });
+    await auditSettingsChange(tx, by, { ...merchant, geoPermissions: effectiveGeoPermissions(merchant.geoPermissions) }, settings);
+    const before = await tx.webhookEndpoint.findUnique({ where: { merchantId: worldId } });
+    const endpoint = webhookUrl !== undefined ? await setWebhookUrl(tx, worldId, webhookUrl) : before;
+    if (webhookUrl !== undefined && before?.url !== webhookUrl) await recordAudit(tx, { ...by, action: "webhook.url", target: mode, before: { url: before?.url ?? null }, after: { url: webhookUrl } });
+    if (data.webhookEvents) {
+      const types = await setWebhookEventTypes(tx, worldId, data.webhookEvents);
+      await recordAudit(tx, { ...by, action: "webhook.events", target: mode, before: { events: before?.eventTypes ?? null }, after: { events: types } });
+    }
     return endpoint;
   });
   const shown = await showMerchant(merchantId);

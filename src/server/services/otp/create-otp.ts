@@ -23,11 +23,11 @@ import { creationFingerprint, findLiveClaim } from "./idempotency";
 import { inboundMessage, newInboundToken } from "./inbound-token";
 import { nextOtpId } from "./otp-id";
 import { maxAttemptsFor } from "./otp-rules";
-import type { ParsedCreation } from "./parse-creation";
+import type { CreationInput } from "@/schemas/v3/creation";
 import { presentCharged, type OtpRecord } from "./present";
 import { Refused, reserveCreation } from "./reserve-creation";
 
-export async function createOtp(merchant: MerchantProfile, input: ParsedCreation, now = new Date(), retried = false): Promise<OtpTransactionData> {
+export async function createOtp(merchant: MerchantProfile, input: CreationInput, now = new Date(), retried = false): Promise<OtpTransactionData> {
   const requestedBrand = input.brand ?? (merchant.brandName || null);
   if (input.channel === "voice" && !requestedBrand) {
     throw new AppError("VALIDATION_ERROR", "brand wajib diisi untuk channel voice (atau atur brand_name akun).");

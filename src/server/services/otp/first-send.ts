@@ -15,7 +15,7 @@ import { hashCode } from "./code-hash";
 import { readCreation } from "./creation-answer";
 import { advanceFallback } from "./fallback";
 import { MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
-import type { ParsedCreation } from "./parse-creation";
+import type { CreationInput } from "@/schemas/v3/creation";
 import { presentCharged, type OtpRecord } from "./present";
 
 const dispatch = namedQuery("otp-dispatch", "UPDATE otp_transactions SET dispatched_at = now() WHERE id = $1::bigint");
@@ -32,7 +32,7 @@ export type FirstSendJob = {
   /** The OTP as reserved, and the saldo after its charge. */
   otp: OtpRecord;
   balance: bigint;
-  input: ParsedCreation;
+  input: CreationInput;
   code: string | null;
   brand: string;
   merchant: MerchantProfile;
@@ -83,7 +83,7 @@ async function deliver({ adapter, otp, input, code, brand, merchant, first }: Fi
 }
 
 /** A misscall without a calling number can never be verified: charge nothing for it, like any failed delivery. */
-function withoutUnverifiableMisscall(input: ParsedCreation, result: DeliveryResult): DeliveryResult {
+function withoutUnverifiableMisscall(input: CreationInput, result: DeliveryResult): DeliveryResult {
   if (input.channel !== "misscall" || result.outcome === "failed") return result;
   if ((result.caller ?? "").replace(/\D/g, "").length > MISSCALL_CODE_LENGTH) return result;
   return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "misscall: vendor reported no calling number", sandboxMessage: result.sandboxMessage };

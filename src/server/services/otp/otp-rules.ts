@@ -1,8 +1,6 @@
 import type { Channel } from "@/generated/prisma/enums";
 
-export const VOICE_CODE_LENGTH = 4;
-export const MISSCALL_CODE_LENGTH = 4;
-export { IDEMPOTENCY_WINDOW_HOURS } from "@/schemas/v3/otp-limits";
+export { IDEMPOTENCY_WINDOW_HOURS, MISSCALL_CODE_LENGTH, VOICE_CODE_LENGTH } from "@/schemas/v3/otp-limits";
 
 /** Creations refused because the vendor was unreachable answered 503 and do not count towards destination limits. */
 export const VENDOR_UNAVAILABLE_REASON = "vendor_unavailable";

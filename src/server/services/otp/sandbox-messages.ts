@@ -1,5 +1,6 @@
 import { getDb } from "@/server/db/client";
 import { formatWib } from "@/lib/wib-time";
+import { TEST_MESSAGES_LIMIT } from "@/schemas/v3/test-mode";
 
 export type SandboxMessageView = {
   otp_id: string;
@@ -11,8 +12,8 @@ export type SandboxMessageView = {
   sent_at: string;
 };
 
-const DEFAULT_MESSAGES = 100;
-export const MAX_MESSAGES = 500;
+const DEFAULT_MESSAGES = TEST_MESSAGES_LIMIT.default;
+export const MAX_MESSAGES = TEST_MESSAGES_LIMIT.max;
 
 /** What the sandbox provider delivered, newest first (operators and developers read codes here instead of a phone). */
 export async function listSandboxMessages(filter: { destination?: string; otpId?: string; merchantId?: number; limit?: number } = {}): Promise<SandboxMessageView[]> {

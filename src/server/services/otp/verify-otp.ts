@@ -10,11 +10,9 @@ import { noteVerified } from "@/server/services/fraud/verifications";
 import { otpVerifiedEvent } from "./lifecycle-events";
 import { outboxArrays, outboxCtes, subscribedOutboxCtes } from "@/server/services/webhooks/events";
 import { otpEvent } from "./lifecycle-events";
-import { verifyResultData, type VerifyResultData } from "@/schemas/v3/otp";
+import { verifyResultData, type VerifyInput, type VerifyResultData } from "@/schemas/v3/otp";
 import { codeMatches } from "./code-hash";
 import { OTP_ID_PATTERN } from "./otp-rules";
-
-export type VerifyInput = { otp_id: string; otp: string };
 
 type LockedOtp = {
   id: string;
@@ -64,7 +62,7 @@ export function verifyOtp(merchant: VerifyingMerchant, input: VerifyInput, now =
 }
 
 async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: Date): Promise<VerifyResultData> {
-  const { otp_id: otpId, otp: code } = input;
+  const { otpId, otp: code } = input;
   if (!OTP_ID_PATTERN.test(otpId)) throw new AppError("OTP_NOT_FOUND");
   // The row the right code verified; null after a mismatch.
   const outcome: { verified: LockedOtp | null } = { verified: null };

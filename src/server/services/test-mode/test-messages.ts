@@ -3,6 +3,6 @@ import { testMessagesData, type TestMessageData, type TestMessagesQuery } from "
 
 /** GET /v3/test/messages: what the sandbox "sent" in this test world, newest first, codes included. */
 export async function listTestMessages(testWorldId: number, query: TestMessagesQuery): Promise<TestMessageData[]> {
-  const messages = await listSandboxMessages({ merchantId: testWorldId, otpId: query.otp_id, destination: query.destination, limit: query.limit });
+  const messages = await listSandboxMessages({ merchantId: testWorldId, ...query });
   return testMessagesData.parse(messages);
 }

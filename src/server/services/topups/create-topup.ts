@@ -1,4 +1,4 @@
-// POST /v3/topups (input parsed at the edge, parse-topup.ts): pick the method, price the fee, ask the gateway for
+// POST /v3/topups (input parsed at the edge by createTopupBody): pick the method, price the fee, ask the gateway for
 // a QR or VA, then store the invoice. The gateway is called first so that a
 // gateway failure leaves nothing behind (an orphaned gateway charge just expires).
 import { getDb } from "@/server/db/client";
@@ -7,15 +7,17 @@ import { GatewayError } from "@/server/payments/gateway";
 import { getPaymentGatewayForMode } from "@/server/payments/registry";
 import { topupInvoiceData, type TopupInvoiceData } from "@/schemas/v3/topups";
 import { adminFee } from "./admin-fee";
-import type { TopupRequest } from "./parse-topup";
+import type { TopupRequest } from "@/schemas/v3/topups";
 import { choosePaymentMethod } from "./payment-methods";
 import { presentInvoice, TOPUP_INCLUDE } from "./present";
 import { serviceName } from "./payee";
 import { newTopupId } from "./topup-id";
 import { TOPUP_VALIDITY_MS } from "./topup-rules";
 import { log, stackOf } from "@/server/log";
+import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 
-export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date()): Promise<TopupInvoiceData> {
+/** `by` names the member or operator for the audit log; a /v3 call (an API key, no person) leaves none. */
+export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date(), by?: ChangeBy): Promise<TopupInvoiceData> {
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { liveMerchantId: true } });
@@ -42,7 +44,8 @@ export async function createTopup(merchantId: number, request: TopupRequest, now
     throw new AppError("INTERNAL_ERROR", "Pembayaran tidak dapat disiapkan saat ini. Silakan coba lagi.");
   }
 
-  const topup = await db.topup.create({
+  const topup = await db.$transaction(async (tx) => {
+    const created = await tx.topup.create({
     data: {
       topupId,
       merchantId,
@@ -61,6 +64,9 @@ export async function createTopup(merchantId: number, request: TopupRequest, now
       createdAt: now,
     },
     include: TOPUP_INCLUDE,
+    });
+    if (by) await recordAudit(tx, { ...by, action: "topup.create", target: topupId, after: { amount: request.amount, admin_fee: fee, payment_method: method.code } });
+    return created;
   });
   // The response is the public contract: checked against the same schema the OpenAPI document uses.
   return topupInvoiceData.parse(presentInvoice(topup));

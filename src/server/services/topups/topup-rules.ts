@@ -1,1 +1,3 @@
-export const TOPUP_VALIDITY_MS = 3 * 60 * 60 * 1000;
+import { TOPUP_VALIDITY_HOURS } from "@/schemas/v3/topups";
+
+export const TOPUP_VALIDITY_MS = TOPUP_VALIDITY_HOURS * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 // What a merchant (dashboard) and an operator (otpctl) can do with webhooks.
 // Every function is scoped to one merchant; another merchant's ids are NOT_FOUND.
-import { getDb, getPool } from "@/server/db/client";
+import { getDb } from "@/server/db/client";
+import { operatorOn, recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
 import { DEFAULT_EVENT_TYPES, type OtpEventType } from "@/schemas/v3/events";
@@ -36,9 +37,16 @@ export async function webhookSettingsView(
 }
 
 /** The dashboard's event-type choice for the merchant's endpoint (parsed by the router with eventTypeList). */
-export async function chooseWebhookEventTypes(merchantId: number, types: OtpEventType[]): Promise<{ event_types: OtpEventType[] }> {
+export async function chooseWebhookEventTypes(merchantId: number, types: OtpEventType[], by: ChangeBy = operatorOn(merchantId)): Promise<{ event_types: OtpEventType[] }> {
   const db = await getDb();
-  return { event_types: await db.$transaction((tx) => setWebhookEventTypes(tx, merchantId, types)) };
+  return {
+    event_types: await db.$transaction(async (tx) => {
+      const before = await tx.webhookEndpoint.findUnique({ where: { merchantId }, select: { eventTypes: true } });
+      const after = await setWebhookEventTypes(tx, merchantId, types);
+      await recordAudit(tx, { ...by, action: "webhook.events", target: merchantId === by.merchantId ? "live" : "test", before: { events: before?.eventTypes ?? null }, after: { events: after } });
+      return after;
+    }),
+  };
 }
 
 /** The current signing secret, for the merchant who asked to see it ("" before a URL is set). */
@@ -50,13 +58,15 @@ export async function revealWebhookSecret(merchantId: number): Promise<{ secret:
  * A new secret; the one it replaces keeps validating (deliveries are signed with
  * every valid secret) for 24 hours from this rotation, however many rotations follow.
  */
-export async function rotateWebhookSecret(merchantId: number, now = new Date()): Promise<{ secret: string; previous_secret_expires_at: string }> {
-  const pool = await getPool();
+export async function rotateWebhookSecret(merchantId: number, now = new Date(), by: ChangeBy = operatorOn(merchantId)): Promise<{ secret: string; previous_secret_expires_at: string }> {
+  const db = await getDb();
   const expires = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
   // One statement under the row lock, so the secret retired is the one current at that moment: two
   // rotations at once leave both new secrets valid instead of losing the first one shown. Secrets
   // whose 24 hours are over are dropped on the way.
-  const { rows } = await pool.query<{ secret: string }>(
+  // The rotation and its audit row commit together (the row says only that it rotated, never a secret).
+  const rows = await db.$transaction(async (tx) => {
+    const rotated = await tx.$queryRawUnsafe<{ secret: string }[]>(
     `WITH current AS (
        SELECT id, secret FROM webhook_endpoints WHERE merchant_id = $1 FOR UPDATE
      ), retired AS (
@@ -66,8 +76,11 @@ export async function rotateWebhookSecret(merchantId: number, now = new Date()):
      )
      UPDATE webhook_endpoints e SET secret = $2, updated_at = now() FROM current WHERE e.id = current.id
      RETURNING e.secret`,
-    [merchantId, newWebhookSecret(), expires, now],
-  );
+    merchantId, newWebhookSecret(), expires, now,
+    );
+    if (rotated.length > 0) await recordAudit(tx, { ...by, action: "webhook.secret_rotate", target: merchantId === by.merchantId ? "live" : "test", after: { previous_valid_until: expires.toISOString() } });
+    return rotated;
+  });
   if (rows.length === 0) throw new AppError("VALIDATION_ERROR", "Atur URL webhook terlebih dahulu.");
   return { secret: rows[0].secret, previous_secret_expires_at: formatWib(expires) };
 }

@@ -17,7 +17,7 @@ import { previewMessages } from "@/server/services/merchants/message-previews";
 import { showMerchant, updateMerchant } from "@/server/services/merchants/merchants";
 import { signUpMerchant } from "@/server/services/merchants/signup";
 import { supportContact } from "@/server/services/support/contact";
-import { countSignUp, merchantProcedure, publicProcedure, router } from "../init";
+import { countSignUp, memberProcedure, publicProcedure, router } from "../init";
 
 export const accountRouter = router({
   /** Public (throttled per address): creates the merchant and returns its first API key, shown once. */
@@ -28,25 +28,25 @@ export const accountRouter = router({
     .output(accountNoticeSchema)
     .mutation(({ ctx, input }) => requestPasswordReset(input, ctx.clientIp ?? "unknown")),
   /** Public: the e-mailed link is the credential. */
-  resetPassword: publicProcedure.input(passwordResetSchema).output(accountNoticeSchema).mutation(({ input }) => resetPassword(input)),
+  resetPassword: publicProcedure.input(passwordResetSchema).output(accountNoticeSchema).mutation(({ ctx, input }) => resetPassword(input, new Date(), { ip: ctx.clientIp, userAgent: ctx.userAgent })),
   verifyEmail: publicProcedure.input(emailVerificationSchema).output(accountNoticeSchema).mutation(({ input }) => verifyEmail(input)),
-  resendVerification: merchantProcedure.output(accountNoticeSchema).mutation(({ ctx }) => sendVerificationMail(ctx.merchant.id)),
-  changePassword: merchantProcedure
+  resendVerification: memberProcedure("members.manage").output(accountNoticeSchema).mutation(({ ctx }) => sendVerificationMail(ctx.merchant.id)),
+  changePassword: memberProcedure("self")
     .input(passwordChangeSchema)
     .output(accountNoticeSchema)
-    .mutation(({ ctx, input }) => changePassword({ ...ctx.merchant, sessionId: ctx.sessionId ?? null }, input)),
-  /** Keamanan → Masuk dua langkah: on (where the codes go, masked) or off. */
-  twoStepStatus: merchantProcedure.output(twoStepStatusOutput).query(({ ctx }) => twoStepStatus(ctx.merchant.id)),
+    .mutation(({ ctx, input }) => changePassword({ ...ctx.person, sessionId: ctx.sessionId ?? null }, input)),
+  /** Keamanan → Masuk dua langkah (the person's own): on (where the codes go, masked) or off. */
+  twoStepStatus: memberProcedure("self").output(twoStepStatusOutput).query(({ ctx }) => twoStepStatus(ctx.person.id)),
   /** Password-confirmed; sends a code through Sandi's own OTP service to where sign-in codes will go. */
-  twoStepStart: merchantProcedure.input(twoStepStartInput).output(twoStepCodeSentOutput).mutation(({ ctx, input }) => startTwoStepSetup(ctx.merchant, input)),
-  twoStepConfirm: merchantProcedure.input(twoStepConfirmInput).output(accountNoticeSchema).mutation(({ ctx, input }) => confirmTwoStepSetup(ctx.merchant, input)),
-  twoStepDisable: merchantProcedure.input(twoStepDisableInput).output(accountNoticeSchema).mutation(({ ctx, input }) => disableTwoStep(ctx.merchant, input)),
-  support: merchantProcedure.output(supportContactOutputSchema).query(() => supportContact()),
+  twoStepStart: memberProcedure("self").input(twoStepStartInput).output(twoStepCodeSentOutput).mutation(({ ctx, input }) => startTwoStepSetup(ctx.person, input)),
+  twoStepConfirm: memberProcedure("self").input(twoStepConfirmInput).output(accountNoticeSchema).mutation(({ ctx, input }) => confirmTwoStepSetup(ctx.person, input)),
+  twoStepDisable: memberProcedure("self").input(twoStepDisableInput).output(accountNoticeSchema).mutation(({ ctx, input }) => disableTwoStep(ctx.person, input)),
+  support: memberProcedure("read").output(supportContactOutputSchema).query(() => supportContact()),
   /** Profile, brand and the operator-set limits; never a key, password or webhook secret. */
-  profile: merchantProcedure.output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.id)),
-  updateBrand: merchantProcedure.input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
-    updateMerchant(ctx.merchant.id, { brandName: input.brandName, brandEmail: input.brandEmail }),
+  profile: memberProcedure("read").output(profileOutputSchema).query(({ ctx }) => showMerchant(ctx.merchant.id)),
+  updateBrand: memberProcedure("brand.manage").input(brandUpdateSchema).output(profileOutputSchema).mutation(({ ctx, input }) =>
+    updateMerchant(ctx.merchant.id, { brandName: input.brandName, brandEmail: input.brandEmail }, "live", ctx.changeBy),
   ),
   /** The messages users would receive with the brand being edited, rendered by the real templates. */
-  messagePreviews: merchantProcedure.input(messagePreviewInput).output(messagePreviewOutput).query(({ ctx, input }) => previewMessages(ctx.merchant.id, input)),
+  messagePreviews: memberProcedure("brand.manage").input(messagePreviewInput).output(messagePreviewOutput).query(({ ctx, input }) => previewMessages(ctx.merchant.id, input)),
 });

@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
 import { fraudRouter } from "./fraud";
 import { insightsRouter } from "./insights";
+import { membersRouter } from "./members";
 import { reportsRouter } from "./reports";
 import { testOtpRouter } from "./test-otp";
 import { topupsRouter } from "./topups";
@@ -13,6 +14,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   fraud: fraudRouter,
   insights: insightsRouter,
+  members: membersRouter,
   reports: reportsRouter,
   testOtp: testOtpRouter,
   topups: topupsRouter,

@@ -11,23 +11,23 @@ import { completeSandboxInbound, listPendingInbound } from "@/server/services/ot
 import { getTransaction, listTransactions } from "@/server/services/reports/transactions";
 import { apiLogFilterSchema, apiLogPageSchema } from "@/schemas/dashboard/api-log";
 import { listApiLog } from "@/server/services/api-log/list-api-log";
-import { merchantProcedure, router } from "../init";
+import { memberProcedure, router } from "../init";
 
 export const reportsRouter = router({
-  overview: merchantProcedure.output(overviewOutput).query(({ ctx }) => getOverview(ctx.world.id)),
+  overview: memberProcedure("read").output(overviewOutput).query(({ ctx }) => getOverview(ctx.world.id)),
   /** The overview's checklist: which first steps the account has taken. */
-  gettingStarted: merchantProcedure.output(gettingStartedOutput).query(({ ctx }) => getGettingStarted(ctx.world.id)),
-  transactions: merchantProcedure.input(transactionFilterSchema).output(transactionPageOutput).query(({ ctx, input }) => listTransactions(ctx.world.id, input)),
-  transaction: merchantProcedure.input(transactionDetailSchema).output(transactionDetailOutput).query(({ ctx, input }) => getTransaction(ctx.world.id, input.otpId)),
-  sandboxInbox: merchantProcedure.input(pageSchema).output(sandboxInboxOutput).query(({ ctx, input }) => sandboxInboxPage(ctx.world.id, input)),
+  gettingStarted: memberProcedure("read").output(gettingStartedOutput).query(({ ctx }) => getGettingStarted(ctx.world.id)),
+  transactions: memberProcedure("read").input(transactionFilterSchema).output(transactionPageOutput).query(({ ctx, input }) => listTransactions(ctx.world.id, input)),
+  transaction: memberProcedure("read").input(transactionDetailSchema).output(transactionDetailOutput).query(({ ctx, input }) => getTransaction(ctx.world.id, input.otpId)),
+  sandboxInbox: memberProcedure("sandbox.use").input(pageSchema).output(sandboxInboxOutput).query(({ ctx, input }) => sandboxInboxPage(ctx.world.id, input)),
   /** Sandbox mode only: whatsapp_inbound OTPs the merchant can complete from the inbox. */
-  pendingInbound: merchantProcedure.output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.world)),
+  pendingInbound: memberProcedure("sandbox.use").output(pendingInboundOutput).query(({ ctx }) => listPendingInbound(ctx.world)),
   /** Sandbox mode only: sends the OTP's WhatsApp message as its user would. */
-  completeInbound: merchantProcedure.input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.world, input.otpId)),
+  completeInbound: memberProcedure("sandbox.use").input(transactionDetailSchema).output(inboundResultOutput).mutation(({ ctx, input }) => completeSandboxInbound(ctx.world, input.otpId)),
   /** "Log API": the world's /v3 requests with masked bodies. */
-  apiLog: merchantProcedure.input(apiLogFilterSchema).output(apiLogPageSchema).query(({ ctx, input }) => listApiLog(ctx.world.id, input)),
-  ledger: merchantProcedure.input(pageSchema).output(ledgerOutput).query(({ ctx, input }) => listLedgerEntries(ctx.world.id, input)),
+  apiLog: memberProcedure("apiLog.read").input(apiLogFilterSchema).output(apiLogPageSchema).query(({ ctx, input }) => listApiLog(ctx.world.id, input)),
+  ledger: memberProcedure("balance.read").input(pageSchema).output(ledgerOutput).query(({ ctx, input }) => listLedgerEntries(ctx.world.id, input)),
   /** CSV files for a range of WIB days; the browser saves them (the dashboard reaches the server only through tRPC). */
-  exportTransactions: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportTransactionsCsv(ctx.world.id, input)),
-  exportLedger: merchantProcedure.input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportLedgerCsv(ctx.world.id, input)),
+  exportTransactions: memberProcedure("read").input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportTransactionsCsv(ctx.world.id, input)),
+  exportLedger: memberProcedure("balance.read").input(exportRangeSchema).output(csvFileSchema).mutation(({ ctx, input }) => exportLedgerCsv(ctx.world.id, input)),
 });

@@ -8,16 +8,16 @@ import { createTopup } from "@/server/services/topups/create-topup";
 import { listTopups } from "@/server/services/topups/list-topups";
 import { paymentOptions } from "@/server/services/topups/payment-methods";
 import { getTopupReceipt } from "@/server/services/topups/receipt";
-import { merchantProcedure, router } from "../init";
+import { memberProcedure, router } from "../init";
 
 export const topupsRouter = router({
   /** The same invoice as POST /v3/topups; the screen opens its hosted page. */
-  create: merchantProcedure.input(createTopupInput).output(topupInvoiceData).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null })),
+  create: memberProcedure("topups.create").input(createTopupInput).output(topupInvoiceData).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null }, new Date(), ctx.changeBy)),
   /** The picker on the balance screen: active methods that take the package, with fee and total. */
-  methods: merchantProcedure.input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
+  methods: memberProcedure("balance.read").input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
   /** Saldo, top-ups and ledger read in one snapshot, so a payment shows in all three at once. */
-  balance: merchantProcedure.input(balanceViewInput).output(balanceViewOutput).query(({ ctx, input }) => getBalanceView(ctx.world.id, input)),
-  list: merchantProcedure.input(pageSchema).output(topupPageOutput).query(({ ctx, input }) => listTopups(ctx.world.id, input)),
+  balance: memberProcedure("balance.read").input(balanceViewInput).output(balanceViewOutput).query(({ ctx, input }) => getBalanceView(ctx.world.id, input)),
+  list: memberProcedure("balance.read").input(pageSchema).output(topupPageOutput).query(({ ctx, input }) => listTopups(ctx.world.id, input)),
   /** A paid top-up's receipt, for printing. */
-  receipt: merchantProcedure.input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.world.id, input.topupId)),
+  receipt: memberProcedure("balance.read").input(receiptInput).output(receiptOutput).query(({ ctx, input }) => getTopupReceipt(ctx.world.id, input.topupId)),
 });

@@ -22,21 +22,21 @@ import {
   sendTestEvent,
   webhookSettingsView,
 } from "@/server/services/webhooks/manage";
-import { merchantProcedure, router } from "../init";
+import { memberProcedure, router } from "../init";
 
 export const webhooksRouter = router({
   /** URL and state, never the secret. */
-  settings: merchantProcedure.output(webhookSettingsOutputSchema).query(({ ctx }) => webhookSettingsView(ctx.world.id)),
+  settings: memberProcedure("webhooks.read").output(webhookSettingsOutputSchema).query(({ ctx }) => webhookSettingsView(ctx.world.id)),
   /** The secret, only when the merchant asks to see it. */
-  revealSecret: merchantProcedure.output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.world.id)),
-  setUrl: merchantProcedure.input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.id, { webhookUrl: input.url }, ctx.world.mode)),
+  revealSecret: memberProcedure("webhooks.manage").output(webhookSecretOutputSchema).query(({ ctx }) => revealWebhookSecret(ctx.world.id)),
+  setUrl: memberProcedure("webhooks.manage").input(webhookUrlSchema).output(webhookUrlOutputSchema).mutation(({ ctx, input }) => updateMerchant(ctx.merchant.id, { webhookUrl: input.url }, ctx.world.mode, ctx.changeBy)),
   /** Which event types the endpoint receives; needs a URL first. */
-  setEventTypes: merchantProcedure
+  setEventTypes: memberProcedure("webhooks.manage")
     .input(webhookEventTypesSchema)
     .output(webhookEventTypesOutputSchema)
-    .mutation(({ ctx, input }) => chooseWebhookEventTypes(ctx.world.id, input.eventTypes)),
-  rotateSecret: merchantProcedure.output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.world.id)),
-  sendTest: merchantProcedure.output(webhookTestSentOutputSchema).mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
-  events: merchantProcedure.input(webhookEventsSchema).output(webhookEventLogOutputSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
-  resend: merchantProcedure.input(webhookResendSchema).output(webhookResentOutputSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
+    .mutation(({ ctx, input }) => chooseWebhookEventTypes(ctx.world.id, input.eventTypes, ctx.changeBy)),
+  rotateSecret: memberProcedure("webhooks.manage").output(webhookRotationOutputSchema).mutation(({ ctx }) => rotateWebhookSecret(ctx.world.id, new Date(), ctx.changeBy)),
+  sendTest: memberProcedure("webhooks.manage").output(webhookTestSentOutputSchema).mutation(({ ctx }) => sendTestEvent(ctx.world.id)),
+  events: memberProcedure("webhooks.read").input(webhookEventsSchema).output(webhookEventLogOutputSchema).query(({ ctx, input }) => listWebhookEvents(ctx.world.id, input)),
+  resend: memberProcedure("webhooks.manage").input(webhookResendSchema).output(webhookResentOutputSchema).mutation(({ ctx, input }) => resendEvent(ctx.world.id, input.eventId)),
 });

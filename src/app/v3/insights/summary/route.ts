@@ -1,9 +1,6 @@
-import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
-import { getInsightsSummary } from "@/server/services/insights/summary";
-import { parseV3Body } from "@/server/validation";
-import { insightsSummaryQuery } from "@/schemas/v3/insights";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { insightsSummaryEndpoint } from "@/server/http/v3-endpoints/insights-summary";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v3Route(async (ctx) => getInsightsSummary(ctx.merchant.id, parseV3Body(insightsSummaryQuery, Object.fromEntries(ctx.query()))));
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(insightsSummaryEndpoint);

@@ -1,8 +1,7 @@
-import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
-import { addListRequest, readListRequest } from "@/server/services/fraud/list-requests";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { addFraudListEntryEndpoint } from "@/server/http/v3-endpoints/add-fraud-list-entry";
+import { getFraudListEndpoint } from "@/server/http/v3-endpoints/get-fraud-list";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v3Route(async (ctx) => readListRequest(ctx.merchant.id, ctx.params.list));
-export const POST = v3Route(async (ctx) => addListRequest(ctx.merchant.id, ctx.params.list, await ctx.json()));
-export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(getFraudListEndpoint, addFraudListEntryEndpoint);

@@ -1,7 +1,6 @@
-import { methodNotAllowed, v3Route } from "@/server/http/v3-route";
-import { getOtp } from "@/server/services/otp/get-otp";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { getOtpEndpoint } from "@/server/http/v3-endpoints/get-otp";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v3Route(async (ctx) => getOtp(ctx.merchant.id, ctx.params.otpId ?? ""));
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(getOtpEndpoint);

@@ -1,9 +1,6 @@
-import { methodNotAllowed, v3TestRoute } from "@/server/http/v3-route";
-import { applyTestReceipt } from "@/server/services/test-mode/test-receipts";
-import { parseV3Body } from "@/server/validation";
-import { testReceiptBody } from "@/schemas/v3/test-mode";
+import { routeOf } from "@/server/http/v3-endpoint";
+import { testReceiptsEndpoint } from "@/server/http/v3-endpoints/test-receipts";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v3TestRoute(async (ctx) => applyTestReceipt(ctx.merchant.id, parseV3Body(testReceiptBody, await ctx.json())));
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(testReceiptsEndpoint);

@@ -1,0 +1,116 @@
+// Teams end to end (docs/teams.md): the owner invites by e-mail, the invitee accepts
+// through the link (read from the operator's outbox: the e2e server has no SMTP), signs
+// in and sees only what the role allows; the owner removes them and their open session
+// ends at once. A person in two accounts switches between them. Screens are saved to
+// e2e/artifacts/ at 375, 1024 and 1280 px.
+import { expect, test, type Page } from "@playwright/test";
+import { shotsAtThreeWidths } from "./support/layout";
+import { otpctl } from "./support/otpctl";
+import { operatorMerchant, signIn } from "./support/sign-in";
+
+async function invitationLink(email: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(() => {
+      const { mails } = otpctl<{ mails: { body: string }[] }>("mail", "list", "--to", email);
+      link = mails.map((m) => /(http\S+)/.exec(m.body)?.[1] ?? "").find((l) => new URL(l).pathname === "/invite") ?? "";
+      return link;
+    }, { timeout: 20_000 })
+    .not.toBe("");
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function invite(page: Page, email: string, role: string) {
+  await page.goto("/team");
+  await page.getByTestId("invite-email").fill(email);
+  await page.getByTestId("invite-role").selectOption({ label: role });
+  await page.getByRole("button", { name: "Kirim undangan" }).click();
+  await expect(page.getByText(`Undangan dikirim ke ${email}.`)).toBeVisible();
+}
+
+// Two people, three widths of screenshots and a dozen page loads: longer than one flow on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+const menu = (page: Page) => page.getByRole("navigation", { name: "Menu dashboard" }).last();
+
+test("owner invites a finance member, who accepts, sees only what finance may, and loses the session when removed", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const owner = operatorMerchant("Toko Tim");
+  await signIn(page, owner.email, owner.password);
+  const memberEmail = `keuangan-${Date.now()}@toko.test`;
+  await invite(page, memberEmail, "Keuangan");
+  await expect(page.getByText(`${memberEmail} · Keuangan`)).toBeVisible();
+  await shotsAtThreeWidths(page, "teams-01-team-owner");
+
+  const member = await browser.newPage();
+  await member.setViewportSize({ width: 1280, height: 900 });
+  await member.goto(await invitationLink(memberEmail));
+  await expect(member.getByTestId("invitation-summary")).toContainText("Toko Tim");
+  await expect(member.getByTestId("invitation-summary")).toContainText("Keuangan");
+  await shotsAtThreeWidths(member, "teams-02-accept-invitation");
+  await member.getByLabel("Nama Anda").fill("Bu Keuangan");
+  await member.getByLabel("Kata sandi baru", { exact: true }).fill("sandi-keuangan-1");
+  await member.getByLabel("Ulangi kata sandi baru").fill("sandi-keuangan-1");
+  await member.getByRole("button", { name: "Terima undangan" }).click();
+  await expect(member.getByRole("status")).toContainText("Anda kini anggota Toko Tim");
+  await signIn(member, memberEmail, "sandi-keuangan-1");
+
+  // Finance: saldo and top-ups, no keys, no webhooks' secret, no team management.
+  await expect(member.getByTestId("member-role").last()).toHaveText("Peran: Keuangan");
+  await expect(menu(member).getByRole("link", { name: "Saldo" })).toBeVisible();
+  await expect(menu(member).getByRole("link", { name: "API key" })).toHaveCount(0);
+  await expect(menu(member).getByRole("link", { name: "Webhook" })).toHaveCount(0);
+  await expect(menu(member).getByRole("link", { name: "Log audit" })).toHaveCount(0);
+  await member.goto("/balance");
+  await expect(member.getByRole("heading", { name: "Isi saldo" })).toBeVisible();
+  await member.goto("/api-keys");
+  await expect(member.getByTestId("no-access")).toContainText("Keuangan");
+  await shotsAtThreeWidths(member, "teams-03-no-access");
+  await member.goto("/team");
+  await expect(member.getByRole("button", { name: "Kirim undangan" })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: "Keluarkan" })).toHaveCount(0);
+
+  // The owner sees the join in the audit log, then removes the member.
+  await page.goto("/audit");
+  await expect(page.getByText("member.join")).toBeVisible();
+  await expect(page.getByText("member.invite")).toBeVisible();
+  await shotsAtThreeWidths(page, "teams-04-audit-log");
+  await page.goto("/team");
+  const row = page.getByRole("row").filter({ hasText: memberEmail });
+  await row.getByRole("button", { name: "Keluarkan" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Keluarkan" }).click();
+  await expect(page.getByRole("row").filter({ hasText: memberEmail })).toHaveCount(0);
+
+  // The member's open session is over at the next request.
+  await member.goto("/balance");
+  await expect(member).toHaveURL(/\/sign-in/);
+  await member.close();
+});
+
+test("a person in two accounts switches between them from the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const a = operatorMerchant("Toko Satu");
+  const b = operatorMerchant("Toko Dua");
+  await signIn(page, b.email, b.password);
+  await invite(page, a.email, "Developer");
+  const link = await invitationLink(a.email);
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByTestId("invitation-summary")).toContainText("Toko Dua");
+  await page.getByLabel("Kata sandi Sandi Anda").fill(a.password);
+  await page.getByRole("button", { name: "Terima undangan" }).click();
+  await expect(page.getByRole("status")).toContainText("Anda kini anggota Toko Dua");
+
+  await signIn(page, a.email, a.password);
+  const switcher = page.getByTestId("merchant-switch").last();
+  await expect(switcher).toHaveValue(a.merchant_id);
+  await expect(page.getByTestId("member-role").last()).toHaveText("Peran: Pemilik");
+  await switcher.selectOption(b.merchant_id);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId("merchant-switch").last()).toHaveValue(b.merchant_id);
+  await expect(page.getByTestId("member-role").last()).toHaveText("Peran: Developer");
+  await expect(menu(page).getByRole("link", { name: "Tim" })).toBeVisible();
+  await expect(menu(page).getByRole("link", { name: "Saldo" })).toHaveCount(0);
+  await shotsAtThreeWidths(page, "teams-05-switched-account");
+});

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { newPasswordSchema } from "./account-security";
+
+export const ROLES = ["owner", "developer", "finance", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What the console calls each role. */
+export const ROLE_LABELS: Record<Role, string> = { owner: "Pemilik", developer: "Developer", finance: "Keuangan", viewer: "Pemantau" };
+
+/**
+ * What a member may do. Every dashboard procedure names one of these; the service
+ * layer (services/members/permissions.ts) decides which roles hold it, and the
+ * screens hide what the signed-in role lacks.
+ */
+export const PERMISSIONS = [
+  "self",
+  "read",
+  "keys.read",
+  "keys.manage",
+  "webhooks.read",
+  "webhooks.manage",
+  "brand.manage",
+  "sandbox.use",
+  "apiLog.read",
+  "balance.read",
+  "topups.create",
+  "security.manage",
+  "members.read",
+  "members.manage",
+  "audit.read",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const emailSchema = z.string().trim().toLowerCase().email("Alamat e-mail tidak valid.").max(254, "Alamat e-mail terlalu panjang.");
+const tokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "Tautan undangan tidak valid atau sudah kedaluwarsa.");
+const userIdSchema = z.string().trim().regex(/^usr_[A-Za-z0-9]{1,40}$/, "Anggota tidak dikenal.");
+const merchantIdSchema = z.string().trim().regex(/^mch_[A-Za-z0-9]{1,40}$/, "Akun tidak dikenal.");
+
+export const inviteMemberInput = z.object({ email: emailSchema, role: z.enum(ROLES) });
+export type InviteMemberInput = z.output<typeof inviteMemberInput>;
+export const changeRoleInput = z.object({ userId: userIdSchema, role: z.enum(ROLES) });
+export const memberTargetInput = z.object({ userId: userIdSchema });
+export const invitationTargetInput = z.object({ invitationId: z.number().int().positive() });
+export const switchMerchantInput = z.object({ merchantId: merchantIdSchema });
+
+/** Accepting: a new person sets a name and password; someone who already has a login confirms with its password. */
+export const acceptInvitationInput = z.object({
+  token: tokenSchema,
+  name: z.string().trim().max(100).optional(),
+  password: newPasswordSchema.or(z.string().min(1).max(200)),
+});
+export type AcceptInvitationInput = z.output<typeof acceptInvitationInput>;
+export const invitationPreviewInput = z.object({ token: tokenSchema });
+
+export const memberRow = z.object({ user_id: z.string(), email: z.string(), name: z.string(), role: z.enum(ROLES), two_step: z.boolean(), joined_at: z.string(), you: z.boolean() });
+export const invitationRow = z.object({ id: z.number(), email: z.string(), role: z.enum(ROLES), expires_at: z.string() });
+export const membersOutput = z.object({ members: z.array(memberRow), invitations: z.array(invitationRow) });
+export const invitationPreviewOutput = z.object({ merchant_name: z.string(), email: z.string(), role: z.enum(ROLES), has_login: z.boolean() });
+export const myMerchantsOutput = z.object({
+  current: z.string(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  merchants: z.array(z.object({ merchant_id: z.string(), name: z.string(), role: z.enum(ROLES) })),
+});
+export const noticeOutput = z.object({ message: z.string() });
+
+export const auditFilterInput = z.object({
+  action: z.string().trim().max(64).optional(),
+  actor: z.string().trim().max(254).optional(),
+  cursor: z.number().int().positive().nullish(),
+  limit: z.number().int().min(1).max(200).optional(),
+});
+export type AuditFilter = z.output<typeof auditFilterInput>;
+export const auditRow = z.object({
+  id: z.number(),
+  actor: z.string(),
+  actor_type: z.enum(["member", "operator"]),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  at: z.string(),
+});
+export const auditPageOutput = z.object({ rows: z.array(auditRow), next_cursor: z.number().nullable() });

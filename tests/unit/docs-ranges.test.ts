@@ -1,0 +1,39 @@
+// The ranges and limits the docs/ pages state, read back from the constants the code
+// enforces: a limit changed in code fails here until its page says the new number.
+// (The /docs page and the OpenAPI document build their texts from the constants.)
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PHONE_DIGITS } from "@/schemas/v3/destination";
+import { MAX_INSIGHTS_DAYS } from "@/schemas/v3/insights";
+import { BRAND_MAX, EXTERNAL_ID_MAX, FALLBACK_AFTER_SECONDS, IDEMPOTENCY_WINDOW_HOURS, MISSCALL_CODE_LENGTH, OTP_LENGTH, TTL_SECONDS, VOICE_CODE_LENGTH } from "@/schemas/v3/otp-limits";
+import { TEST_MESSAGES_LIMIT } from "@/schemas/v3/test-mode";
+import { TOPUP_VALIDITY_HOURS } from "@/schemas/v3/topups";
+import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
+import { DEFAULT_RATE_LIMIT } from "@/server/services/merchants/default-rate-limit";
+import { maxAttemptsFor } from "@/server/services/otp/otp-rules";
+
+/** The page's text with line breaks and indentation folded into single spaces, so a sentence can wrap anywhere. */
+const page = (name: string) => readFileSync(path.join("docs", name), "utf8").replace(/\s+/g, " ");
+
+const cases: [string, string][] = [
+  ["otp-rules.md", `clamped (${OTP_LENGTH.min}–${OTP_LENGTH.max}, ${TTL_SECONDS.min}–${TTL_SECONDS.max} s)`],
+  ["otp-rules.md", `\`voice\` is always ${VOICE_CODE_LENGTH} digits; \`misscall\` is the trailing ${MISSCALL_CODE_LENGTH} digits`],
+  ["otp-rules.md", `digits only, ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} of them`],
+  ["otp-rules.md", `at the limit (${maxAttemptsFor("sms")}; misscall ${maxAttemptsFor("misscall")}; voice ${maxAttemptsFor("voice")})`],
+  ["otp-rules.md", `claimed for ${IDEMPOTENCY_WINDOW_HOURS} hours`],
+  ["otp-lifecycle.md", `${FALLBACK_AFTER_SECONDS.min}–${FALLBACK_AFTER_SECONDS.max}, default ${FALLBACK_AFTER_SECONDS.default}`],
+  ["test-mode.md", `\`limit\`, ${TEST_MESSAGES_LIMIT.min}–${TEST_MESSAGES_LIMIT.max}, default ${TEST_MESSAGES_LIMIT.default}`],
+  ["topups.md", `Creation + ${TOPUP_VALIDITY_HOURS} hours`],
+  ["api-notes.md", `brand > ${BRAND_MAX} or external_id > ${EXTERNAL_ID_MAX} characters`],
+  ["api-notes.md", `body over ${MAX_BODY_BYTES / 1024} KB`],
+  ["api-notes.md", `over ${DEFAULT_RATE_LIMIT} req/s per key`],
+  ["insights.md", `at most **${MAX_INSIGHTS_DAYS} days**`],
+  ["insights.md", `reached the limit (${maxAttemptsFor("sms")}; misscall ${maxAttemptsFor("misscall")})`],
+];
+
+describe("numbers in docs/", () => {
+  it.each(cases)("%s says %s, as the constants have it", (name, sentence) => {
+    expect(page(name)).toContain(sentence);
+  });
+});
