@@ -1,12 +1,14 @@
 // The fraud guard in the dashboard: a merchant sets its level and geo permissions
 // (Keamanan), sees a prefix block on the overview, reads why in the block log and
 // lifts it with "Buka blokir prefix ini"; keeps a safe list and a block list, and puts a
-// blocked prefix on the safe list from the log. Screens saved at 375 and 1280 px (and 1024).
+// blocked prefix on the safe list from the log; a viewer reads the lists but changes
+// nothing. Screens saved at 375 and 1280 px (and 1024).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import { seedHistory } from "../bench/fraud/history";
 import { shotsAtThreeWidths } from "./support/layout";
 import { otpctl } from "./support/otpctl";
+import { acceptAsNewPerson, invitationLink, invite } from "./support/members";
 import { operatorMerchant, signIn } from "./support/sign-in";
 import { embeddedDatabaseUrl } from "./support/topup-database";
 
@@ -89,7 +91,7 @@ test("a merchant sets its fraud guard, sees a prefix block on the overview, read
   await expect(page.getByTestId("fraud-block-notice")).toHaveCount(0);
 });
 
-test("a merchant keeps a safe list and a block list, and puts a blocked prefix on the safe list from the log", async ({ page, request }) => {
+test("a merchant keeps a safe list and a block list, and puts a blocked prefix on the safe list from the log", async ({ page, request, browser }) => {
   const m = operatorMerchant("Toko Daftar", ["--saldo", "100000"]);
   otpctl("merchant", "update", m.merchant_id, "--rate-limit", "1000", "--fraud-guard", "standard");
   const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
@@ -127,4 +129,19 @@ test("a merchant keeps a safe list and a block list, and puts a blocked prefix o
   await block.getByRole("button", { name: "Hapus 62812555* dari daftar blokir" }).click();
   await expect(page.getByTestId("fraud-list-block-entry")).toHaveCount(0);
   await expect.poll(async () => (await create(request, key, "6281255550003")).status).toBe(200);
+
+  // A viewer (Pemantau) reads the lists and the log but changes neither: no add, no remove, no "Tambahkan ke daftar aman".
+  const viewerEmail = `pemantau-${Date.now()}@toko.test`;
+  await invite(page, viewerEmail, "Pemantau");
+  const viewer = await browser.newPage();
+  await viewer.goto(await invitationLink(viewerEmail));
+  await acceptAsNewPerson(viewer, "Pak Pemantau", "sandi-pemantau-1", "Toko Daftar");
+  await signIn(viewer, viewerEmail, "sandi-pemantau-1");
+  await viewer.goto("/security");
+  await expect(viewer.getByTestId("fraud-list-safe-entry")).toHaveCount(2);
+  await expect(viewer.getByTestId("fraud-block-row")).toHaveCount(2);
+  await expect(viewer.getByTestId("fraud-list-safe-input")).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /^Hapus / })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Tambahkan ke daftar aman" })).toHaveCount(0);
+  await shotsAtThreeWidths(viewer, "fraud-lists-viewer");
 });
