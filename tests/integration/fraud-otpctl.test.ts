@@ -52,6 +52,8 @@ describe("otpctl and the fraud guard", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect((await otpctlJson(["fraud", "blocks", "--merchant", merchant_id])).blocks).toEqual([]);
     expect((await otpctlJson(["fraud", "blocks", "--merchant", merchant_id, "--mode", "test"])).blocks[0]).toMatchObject({ reason: "verified_nothing", prefix: "62812", active: true });
     expect(await otpctlJson(["fraud", "unblock", "--merchant", merchant_id, "--prefix", "62812", "--mode", "test"])).toEqual({ prefix: "62812", lifted_blocks: 1 });
+    // The operator's change to the test world is audited under the live account.
+    expect((await otpctlJson(["audit", merchant_id]))[0]).toMatchObject({ actor_type: "operator", action: "fraud.unblock", target: "62812", after: { lifted_blocks: 1 } });
   });
 
   it("fraud safe|block list|add|remove manage each world's lists", async () => {
@@ -62,6 +64,11 @@ describe("otpctl and the fraud guard", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect((await otpctlJson(["fraud", "block", "list", "--merchant", merchant_id])).entries).toEqual([]);
     expect((await otpctlJson(["fraud", "block", "list", "--merchant", merchant_id, "--mode", "test"])).entries).toEqual([expect.objectContaining({ value: "62899*" })]);
     expect(await otpctlJson(["fraud", "block", "remove", "62899*", "--merchant", merchant_id, "--mode", "test"])).toEqual({ value: "62899*", removed: true });
+    expect((await otpctlJson(["audit", merchant_id])).map((r: { action: string; target: string; before: unknown; after: unknown }) => [r.action, r.target, r.before, r.after])).toEqual([
+      ["fraud.list.remove", "62899*", { list: "block", mode: "test" }, { list: null }],
+      ["fraud.list.add", "62899*", { list: null }, { list: "block", mode: "test" }],
+      ["fraud.list.add", "6281234567890", { list: null }, { list: "safe", mode: "live" }],
+    ]);
     const bad = await otpctl(["fraud", "block", "add", "62-812", "--merchant", merchant_id, "--json"]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/prefix diakhiri \*/);
