@@ -28,7 +28,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-storage-"));
 delete process.env.DATABASE_URL;
 delete process.env.MIGRATION_DATABASE_URL;
 delete process.env.REDIS_URL;
-Object.assign(process.env, { DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "1", LOG_REQUESTS: "0" });
+Object.assign(process.env, { DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "1", LOG_REQUESTS: "0", FRAUD_GUARD_DEFAULT: "off" });
 
 const { resolveDatabase } = await import("@/server/db/database-url");
 const { migrate } = await import("@/server/db/migrate");

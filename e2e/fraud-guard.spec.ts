@@ -1,11 +1,14 @@
 // The fraud guard in the dashboard: a merchant sets its level and geo permissions
 // (Keamanan), sees a prefix block on the overview, reads why in the block log and
-// lifts it with "Buka blokir prefix ini". Screens saved at 375 and 1280 px (and 1024).
+// lifts it with "Buka blokir prefix ini"; keeps a safe list and a block list, and puts a
+// blocked prefix on the safe list from the log; a viewer reads the lists but changes
+// nothing. Screens saved at 375 and 1280 px (and 1024).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import { seedHistory } from "../bench/fraud/history";
 import { shotsAtThreeWidths } from "./support/layout";
 import { otpctl } from "./support/otpctl";
+import { acceptAsNewPerson, invitationLink, invite } from "./support/members";
 import { operatorMerchant, signIn } from "./support/sign-in";
 import { embeddedDatabaseUrl } from "./support/topup-database";
 
@@ -27,7 +30,7 @@ async function create(request: APIRequestContext, key: string, destination: stri
 
 test("a merchant sets its fraud guard, sees a prefix block on the overview, reads it in the log and lifts it", async ({ page, request }) => {
   const m = operatorMerchant("Toko Fraud", ["--saldo", "100000"]);
-  otpctl("merchant", "update", m.merchant_id, "--rate-limit", "1000");
+  otpctl("merchant", "update", m.merchant_id, "--rate-limit", "1000", "--fraud-guard", "standard");
   const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
   // A week of ordinary traffic, so the guard knows what this merchant usually sends.
   await seedHistory(embeddedDatabaseUrl(), { merchantId: await internalId(m.merchant_id), count: 600, prefixes: { "62812": 4, "62857": 2, "62878": 1 }, verifiedRate: 0.8, days: 7 });
@@ -91,4 +94,59 @@ test("a merchant sets its fraud guard, sees a prefix block on the overview, read
   await page.goto("/overview");
   await expect(page.getByRole("heading", { name: "Ringkasan" })).toBeVisible();
   await expect(page.getByTestId("fraud-block-notice")).toHaveCount(0);
+});
+
+test("a merchant keeps a safe list and a block list, and puts a blocked prefix on the safe list from the log", async ({ page, request, browser }) => {
+  const m = operatorMerchant("Toko Daftar", ["--saldo", "100000"]);
+  otpctl("merchant", "update", m.merchant_id, "--rate-limit", "1000", "--fraud-guard", "standard");
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", m.merchant_id);
+  await signIn(page, m.email, m.password);
+  await page.goto("/security");
+
+  const block = page.getByTestId("fraud-list-block");
+  await page.getByTestId("fraud-list-block-input").fill("0812 5555");
+  await page.getByTestId("fraud-list-block-add").click();
+  await expect(block.getByRole("alert")).toContainText("prefix diakhiri *");
+  await page.getByTestId("fraud-list-block-input").fill("0812555*");
+  await page.getByTestId("fraud-list-block-add").click();
+  await expect(page.getByTestId("fraud-list-block-entry")).toContainText("62812555*");
+  await page.getByTestId("fraud-list-safe-input").fill("6281255550001");
+  await page.getByTestId("fraud-list-safe-add").click();
+  await expect(page.getByTestId("fraud-list-safe-entry")).toContainText("6281255550001");
+
+  // The lists apply to /v3 within a second: the blocked prefix is refused, the safe number inside it goes through.
+  await expect.poll(async () => (await create(request, key, "6281255550002")).body.error?.code).toBe("FRAUD_BLOCKED");
+  expect((await create(request, key, "6281255550001")).status).toBe(200);
+  // A geo refusal lands in the log; "Tambahkan ke daftar aman" lets that prefix through.
+  expect((await create(request, key, "447700900123")).body.error?.code).toBe("GEO_NOT_ALLOWED");
+  expect(otpctl<{ entries: { value: string }[] }>("fraud", "block", "list", "--merchant", m.merchant_id).entries.map((e) => e.value)).toEqual(["62812555*"]);
+  await page.reload();
+  const rows = page.getByTestId("fraud-block-row");
+  await expect(rows).toHaveCount(2);
+  await shotsAtThreeWidths(page, "fraud-lists");
+  const geoRow = rows.filter({ hasText: "Negara tidak diizinkan" });
+  await geoRow.getByRole("button", { name: "Tambahkan ke daftar aman" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Tambahkan" }).click();
+  await expect(page.getByTestId("fraud-list-safe")).toContainText("44770*");
+  await expect.poll(async () => (await create(request, key, "447700900123")).status).toBe(200);
+
+  // Removing the block entry lets the prefix through again.
+  await block.getByRole("button", { name: "Hapus 62812555* dari daftar blokir" }).click();
+  await expect(page.getByTestId("fraud-list-block-entry")).toHaveCount(0);
+  await expect.poll(async () => (await create(request, key, "6281255550003")).status).toBe(200);
+
+  // A viewer (Pemantau) reads the lists and the log but changes neither: no add, no remove, no "Tambahkan ke daftar aman".
+  const viewerEmail = `pemantau-${Date.now()}@toko.test`;
+  await invite(page, viewerEmail, "Pemantau");
+  const viewer = await browser.newPage();
+  await viewer.goto(await invitationLink(viewerEmail));
+  await acceptAsNewPerson(viewer, "Pak Pemantau", "sandi-pemantau-1", "Toko Daftar");
+  await signIn(viewer, viewerEmail, "sandi-pemantau-1");
+  await viewer.goto("/security");
+  await expect(viewer.getByTestId("fraud-list-safe-entry")).toHaveCount(2);
+  await expect(viewer.getByTestId("fraud-block-row")).toHaveCount(2);
+  await expect(viewer.getByTestId("fraud-list-safe-input")).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /^Hapus / })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Tambahkan ke daftar aman" })).toHaveCount(0);
+  await shotsAtThreeWidths(viewer, "fraud-lists-viewer");
 });

@@ -5,29 +5,8 @@
 // e2e/artifacts/ at 375, 1024 and 1280 px.
 import { expect, test, type Page } from "@playwright/test";
 import { shotsAtThreeWidths } from "./support/layout";
-import { otpctl } from "./support/otpctl";
+import { acceptAsNewPerson, invitationLink, invite } from "./support/members";
 import { operatorMerchant, signIn } from "./support/sign-in";
-
-async function invitationLink(email: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(() => {
-      const { mails } = otpctl<{ mails: { body: string }[] }>("mail", "list", "--to", email);
-      link = mails.map((m) => /(http\S+)/.exec(m.body)?.[1] ?? "").find((l) => new URL(l).pathname === "/invite") ?? "";
-      return link;
-    }, { timeout: 20_000 })
-    .not.toBe("");
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-async function invite(page: Page, email: string, role: string) {
-  await page.goto("/team");
-  await page.getByTestId("invite-email").fill(email);
-  await page.getByTestId("invite-role").selectOption({ label: role });
-  await page.getByRole("button", { name: "Kirim undangan" }).click();
-  await expect(page.getByText(`Undangan dikirim ke ${email}.`)).toBeVisible();
-}
 
 // Two people, three widths of screenshots and a dozen page loads: longer than one flow on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -49,11 +28,7 @@ test("owner invites a finance member, who accepts, sees only what finance may, a
   await expect(member.getByTestId("invitation-summary")).toContainText("Toko Tim");
   await expect(member.getByTestId("invitation-summary")).toContainText("Keuangan");
   await shotsAtThreeWidths(member, "teams-02-accept-invitation");
-  await member.getByLabel("Nama Anda").fill("Bu Keuangan");
-  await member.getByLabel("Kata sandi baru", { exact: true }).fill("sandi-keuangan-1");
-  await member.getByLabel("Ulangi kata sandi baru").fill("sandi-keuangan-1");
-  await member.getByRole("button", { name: "Terima undangan" }).click();
-  await expect(member.getByRole("status")).toContainText("Anda kini anggota Toko Tim");
+  await acceptAsNewPerson(member, "Bu Keuangan", "sandi-keuangan-1", "Toko Tim");
   await signIn(member, memberEmail, "sandi-keuangan-1");
 
   // Finance: saldo and top-ups, no keys, no webhooks' secret, no team management.

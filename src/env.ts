@@ -99,6 +99,11 @@ const schema = z.object({
   API_LOG: flag.default(true),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
   OTEL_SERVICE_NAME: z.string().min(1).default("sandi"),
+  /**
+   * The fraud guard level new merchants (and their test worlds) start with; each merchant
+   * changes its own later. `off` for a bench or a test suite that is not about fraud.
+   */
+  FRAUD_GUARD_DEFAULT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["off", "standard", "max"], "must be off, standard or max").default("standard")),
   /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */
   SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("must be an e-mail address").optional()),
   /** The service's name as payers and users see it: the payee of top-ups (QRIS tag 59, VA account name, receipts). */

@@ -81,9 +81,9 @@ export async function ordinaryUser(c: Client, t: Tally, verifyRate: number, pend
   );
 }
 
-/** Attack 1: fresh numbers under one operator prefix, from rotating IPs, never verified. */
-export async function prefixPump(c: Client, t: Tally): Promise<void> {
-  const res = await post(c, "/v3/request", { channel: "sms", destination: freshNumber(ATTACKED_PREFIX), signals: { ip: randomIp() } });
+/** Attack 1: fresh numbers under one operator prefix, from rotating IPs (or with no signals at all), never verified. */
+export async function prefixPump(c: Client, t: Tally, withSignals = true): Promise<void> {
+  const res = await post(c, "/v3/request", { channel: "sms", destination: freshNumber(ATTACKED_PREFIX), ...(withSignals ? { signals: { ip: randomIp() } } : {}) });
   count(t, { status: res.status, code: res.body.error?.code ?? null, details: res.body.error?.details }, Date.now());
 }
 

@@ -30,7 +30,7 @@ export const unblockPrefixOutput = z.object({ prefix: z.string(), lifted_blocks:
 
 export const fraudBlockRow = z.object({
   id: z.string(),
-  reason: z.enum(["geo", "prefix_spike", "signal_velocity"]),
+  reason: z.enum(["geo", "blocklist", "prefix_spike", "verified_nothing", "signal_velocity"]),
   prefix: z.string(),
   channel: z.string(),
   started_at: z.string(),

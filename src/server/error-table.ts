@@ -85,7 +85,7 @@ export const ERROR_TABLE = {
     message: "Permintaan diblokir sementara oleh fraud guard.",
     example: "Permintaan diblokir sementara oleh fraud guard: lonjakan permintaan ke nomor baru dengan prefix 62899 yang tidak diverifikasi. Lihat log blokir di dashboard, menu Keamanan.",
     v3: true,
-    when: "Fraud guard menolak pembuatan: lonjakan mendadak OTP tak terverifikasi ke nomor baru di bawah prefix tujuan (`prefix_spike`), atau `signals` satu pengguna akhir yang menjangkau banyak tujuan (`signal_velocity`). Diblokir selama masa jeda; tanpa biaya dan tidak dihitung ke batas per tujuan; `error.details` berisi `reason` dan `prefix`. Pengulangan idempoten tidak pernah diblokir. Log blokir dan \"buka blokir prefix ini\" ada di dashboard (Keamanan).",
+    when: "Fraud guard menolak pembuatan: lonjakan mendadak OTP tak terverifikasi ke nomor baru di bawah prefix tujuan (`prefix_spike`), banyak nomor di bawah prefix itu tanpa satu pun verifikasi sementara prefix lain diverifikasi (`verified_nothing`), `signals` satu pengguna akhir yang menjangkau banyak tujuan (`signal_velocity`), atau nomor tujuan ada di daftar blokir Anda (`blocklist`, lihat /v3/lists/block). Selain `blocklist`, diblokir selama masa jeda; tanpa biaya dan tidak dihitung ke batas per tujuan; `error.details` berisi `reason` dan `prefix`. Pengulangan idempoten tidak pernah diblokir. Log blokir dan \"buka blokir prefix ini\" ada di dashboard (Keamanan).",
   },
   OTP_NOT_FOUND: {
     status: 404,

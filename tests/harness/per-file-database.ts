@@ -27,6 +27,9 @@ process.env.DATABASE_URL = databaseUrl;
 process.env.BASE_URL = "http://localhost:3000";
 process.env.APP_URL = "http://localhost:3000";
 process.env.LOG_REQUESTS ??= "0";
+// Detection works from the first request (a prior stands in for history): suites about
+// something else switch it off; the fraud tests set their merchants' level themselves.
+process.env.FRAUD_GUARD_DEFAULT ??= "off";
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS ??= "1";
 process.env.OTP_PEPPER ??= "test-pepper-test-pepper-test-pepper-0123";
 process.env.SESSION_SECRET ??= "test-session-secret-test-session-secret-01";

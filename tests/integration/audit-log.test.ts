@@ -7,9 +7,12 @@ import { getDb } from "@/server/db/client";
 import { adjustBalance } from "@/server/services/credits/manual-adjustment";
 import { purgeOldApiLog } from "@/server/services/api-log/purge-api-log";
 import { operatorOn, recordAudit } from "@/server/services/audit/record-audit";
+import { addListEntry, removeListEntry } from "@/server/services/fraud/lists";
 import { createMerchant, updateMerchant } from "@/server/services/merchants/merchants";
+import { findWorldOf } from "@/server/services/merchants/test-world";
 import { purgePersonalData } from "@/server/services/retention/purge-personal-data";
 import { purgeExpiredIdempotencyKeys, purgeOldWebhookEvents } from "@/server/services/retention/purge-expired-rows";
+import { addToList, removeFromList } from "../harness/fraud-lists-api";
 import { addMember, ownerUserId } from "../harness/members";
 import { tokenMailedTo } from "../harness/outbox";
 import { callerFor } from "../harness/trpc";
@@ -83,7 +86,7 @@ describe("every change leaves exactly one audit row", () => {
     expect(geo.row).toMatchObject({ action: "geo.update", actor: "pemilik@toko.test" });
     expect((geo.row.after as { geo_permissions: { sms: string[] } }).geo_permissions.sms).toEqual(["62", "60"]);
     const level = await onlyRowOf(m.id, () => m.caller.fraud.updateSettings({ fraudGuard: "max" }));
-    expect(level.row).toMatchObject({ action: "fraud_guard.update", before: { fraud_guard: "standard" }, after: { fraud_guard: "max" } });
+    expect(level.row).toMatchObject({ action: "fraud_guard.update", before: { fraud_guard: "off" }, after: { fraud_guard: "max" } });
     const unblock = await onlyRowOf(m.id, () => m.caller.fraud.unblock({ prefix: "62812" }));
     expect(unblock.row).toMatchObject({ action: "fraud.unblock", target: "62812", after: { lifted_blocks: 0 } });
 
@@ -92,6 +95,34 @@ describe("every change leaves exactly one audit row", () => {
 
     const topup = await onlyRowOf(m.id, () => m.caller.topups.create({ amount: 100000 }));
     expect(topup.row).toMatchObject({ action: "topup.create", target: (topup.result as { topup_id: string }).topup_id, after: { amount: 100000 } });
+  });
+
+  it("safe and block lists: the dashboard's and otpctl's changes in either world, not an API key's", async () => {
+    const m = await account();
+    const added = await onlyRowOf(m.id, () => m.caller.fraud.addListEntry({ list: "block", value: "081234567890" }));
+    expect(added.row).toMatchObject({ actorType: "member", actor: "pemilik@toko.test", action: "fraud.list.add", target: "6281234567890", before: { list: null }, after: { list: "block", mode: "live" }, ip: "203.0.113.44" });
+    // Moving a value to the other list is one change.
+    const moved = await onlyRowOf(m.id, () => m.caller.fraud.addListEntry({ list: "safe", value: "6281234567890" }));
+    expect(moved.row).toMatchObject({ action: "fraud.list.add", target: "6281234567890", before: { list: "block" }, after: { list: "safe", mode: "live" } });
+    // Adding what is already there changes nothing and logs nothing.
+    const unchanged = (await rows(m.id)).length;
+    await m.caller.fraud.addListEntry({ list: "safe", value: "6281234567890" });
+    expect(await rows(m.id)).toHaveLength(unchanged);
+    const removed = await onlyRowOf(m.id, () => m.caller.fraud.removeListEntry({ list: "safe", value: "6281234567890" }));
+    expect(removed.row).toMatchObject({ action: "fraud.list.remove", target: "6281234567890", before: { list: "safe", mode: "live" }, after: { list: null } });
+
+    // otpctl --mode test: the test world's list, the row filed under the live account.
+    const testWorld = await findWorldOf(m.merchant_id, "test");
+    const operator = await onlyRowOf(m.id, () => addListEntry(testWorld.id, { list: "block", value: "62899*" }, operatorOn(m.id)));
+    expect(operator.row).toMatchObject({ actorType: "operator", actor: "operator", action: "fraud.list.add", target: "62899*", after: { list: "block", mode: "test" }, ip: null });
+    const operatorRemoval = await onlyRowOf(m.id, () => removeListEntry(testWorld.id, { list: "block", value: "62899*" }, operatorOn(m.id)));
+    expect(operatorRemoval.row).toMatchObject({ action: "fraud.list.remove", before: { list: "block", mode: "test" } });
+
+    // /v3/lists is called by an API key, not a person (like /v3/topups): the entry says so, the log has no row.
+    const before = (await rows(m.id)).length;
+    expect((await addToList(m.api_key, "block", { value: "62877*" })).body.data).toMatchObject({ created_by: "api" });
+    expect((await removeFromList(m.api_key, "block", "62877*")).status).toBe(200);
+    expect(await rows(m.id)).toHaveLength(before);
   });
 
   it("members and roles, two-step and passwords", async () => {
@@ -140,6 +171,7 @@ describe("the log itself", () => {
     await expect(m.caller.apiKeys.revoke({ keyId: "key_doesnotexist00" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(m.caller.webhooks.setEventTypes({ eventTypes: ["otp.verified"] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(m.caller.members.remove({ userId: await ownerUserId(m.merchant_id) })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(m.caller.fraud.removeListEntry({ list: "safe", value: "62812*" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await rows(m.id)).toEqual([]);
   });
 

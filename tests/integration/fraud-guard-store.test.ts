@@ -43,7 +43,11 @@ describe.each([
     await store.recordVerified("7", "62899", MINUTE - 2, 10);
     await store.observe(attempt("62812000000001", { prefix: "62812" }));
     const seen = await store.observe(attempt("62899000000001"));
-    expect(seen).toEqual({ distinct: 2, verified: 1, total: 4, recentTotal: 3, prefixState: null, signals: [] });
+    // The older minutes hold one of the two (the newest two minutes are not settled yet); the merchant's verified count spans prefixes.
+    await store.recordVerified("7", "62812", MINUTE, 10);
+    const again = await store.observe(attempt("62899000000001"));
+    expect(seen).toEqual({ distinct: 2, verified: 1, total: 4, recentTotal: 3, prefixState: null, settledDistinct: 1, merchantVerified: 1, signals: [] });
+    expect(again).toMatchObject({ verified: 1, merchantVerified: 2 });
   });
 
   it("reports a block once set, and a trust after unblocking, with the prefix's window forgotten", async () => {

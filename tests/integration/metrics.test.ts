@@ -13,6 +13,8 @@ import { readEnvelope, v3Request } from "../harness/http";
 import { moved, parseExposition, scrapeApp } from "../harness/metrics-scrape";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook } from "../harness/webhook-merchant";
+import { addListEntry } from "@/server/services/fraud/lists";
+import { operatorOn } from "@/server/services/audit/record-audit";
 import { startVendorSimulator } from "../simulators/http-vendor-simulator";
 
 const TOKEN = "metrics-token-metrics-token-metrics-0001";
@@ -168,5 +170,20 @@ describe("counters after a scripted flow", () => {
     expect(refused).toBeGreaterThan(0);
     const after = await scrapeApp(TOKEN);
     expect(moved(before, after, "sandi_rate_limit_refusals_total")).toEqual({ 'sandi_rate_limit_refusals_total{kind="api_key"}': refused });
+  });
+
+  it("count fraud guard refusals by reason and level, with no merchant label", async () => {
+    withEnv({});
+    const m = await newMerchant();
+    await addListEntry(m.id, { list: "block", value: "6289955550000" }, operatorOn(m.id));
+    const before = await scrapeApp(TOKEN);
+    expect((await requestOtp(m.key, { channel: "sms", destination: "6289955550000" })).body.error?.code).toBe("FRAUD_BLOCKED");
+    expect((await requestOtp(m.key, { channel: "sms", destination: "447700900123" })).body.error?.code).toBe("GEO_NOT_ALLOWED");
+    const after = await scrapeApp(TOKEN);
+    // The harness starts merchants with detection off: the level label says so.
+    expect(moved(before, after, "sandi_fraud_refusals_total")).toEqual({
+      'sandi_fraud_refusals_total{level="off",reason="blocklist"}': 1,
+      'sandi_fraud_refusals_total{level="off",reason="geo"}': 1,
+    });
   });
 });

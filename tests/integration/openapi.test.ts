@@ -135,6 +135,8 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v3/account",
       "/v3/insights/summary",
+      "/v3/lists/{list}",
+      "/v3/lists/{list}/{value}",
       "/v3/otp/{otp_id}",
       "/v3/request",
       "/v3/send",

@@ -81,6 +81,8 @@ describe("Redis Cluster", () => {
         total: 2,
         recentTotal: 2,
         prefixState: null,
+        settledDistinct: 0,
+        merchantVerified: 1,
         signals: [
           { distinct: 2, blocked: false },
           { distinct: 2, blocked: false },
@@ -96,7 +98,7 @@ describe("Redis Cluster", () => {
     const byNode = await keysByNode(`${ns}fg:*`);
     for (const m of MERCHANTS) {
       const keys = [...byNode.values()].flat().filter((k) => k.includes(`{${m}}`));
-      expect(new Set(keys.map((k) => k.split(":")[3])), `merchant ${m}'s kinds of keys`).toEqual(new Set(["d", "v", "t", "p", "s", "sb"]));
+      expect(new Set(keys.map((k) => k.split(":")[3])), `merchant ${m}'s kinds of keys`).toEqual(new Set(["d", "v", "vt", "t", "p", "s", "sb"]));
       expect((await slotsOf(keys)).size, `slots of merchant ${m}'s keys`).toBe(1);
       expect(nodesHolding(byNode, (k) => k.includes(`{${m}}`))).toHaveLength(1);
     }
@@ -189,6 +191,7 @@ describe("Redis Cluster", () => {
       expect([...(await keysByNode("sandi:rl:*")).values()].flat().length).toBeGreaterThan(0);
 
       const creator = await newMerchant({ saldo: 450 * 100 });
+      await updateMerchant(creator.id, { fraudGuard: "standard" });
       let created = 0;
       // The fraud store connects on first use; a creation before it is ready is judged in memory, so wait for it.
       await waitFor(

@@ -19,6 +19,8 @@ describe("the /v3 route table", () => {
         "[...path]",
         "account",
         "insights/summary",
+        "lists/[list]",
+        "lists/[list]/[value]",
         "openapi.json",
         "otp/[otpId]",
         "request",

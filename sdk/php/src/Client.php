@@ -4,6 +4,7 @@ namespace Sandi;
 
 use Sandi\Resource\Account;
 use Sandi\Resource\Insights;
+use Sandi\Resource\Lists;
 use Sandi\Resource\Otp;
 use Sandi\Resource\Templates;
 use Sandi\Resource\TestMode;
@@ -30,6 +31,8 @@ final class Client
     public $insights;
     /** @var Templates message templates per channel and locale */
     public $templates;
+    /** @var Lists safe list and block list */
+    public $lists;
     /** @var TestMode test mode (sk_test_ keys only) */
     public $test;
     /** @var Transport */
@@ -43,6 +46,7 @@ final class Client
         $this->topups = new Topups($this->transport);
         $this->insights = new Insights($this->transport);
         $this->templates = new Templates($this->transport);
+        $this->lists = new Lists($this->transport);
         $this->test = new TestMode($this->transport);
     }
 
@@ -69,5 +73,8 @@ final class Client
         'getTemplate' => 'templates->get',
         'updateTemplate' => 'templates->update',
         'deleteTemplate' => 'templates->delete',
+        'getFraudList' => 'lists->get',
+        'addFraudListEntry' => 'lists->add',
+        'removeFraudListEntry' => 'lists->remove',
     ];
 }

@@ -147,6 +147,17 @@ scenario('insights: today\'s summary by channel counts the OTPs just made, its g
     });
 });
 
+scenario('lists: a block-listed prefix refuses with FRAUD_BLOCKED (reason blocklist) until removed', function () use ($sandi, $suffix) {
+    $prefix = '6289' . $suffix . '*';
+    same($prefix, $sandi->lists->add('block', $prefix)['value'], 'added');
+    check(in_array($prefix, array_column($sandi->lists->get('block')['entries'], 'value'), true), 'listed');
+    $err = throws_code('FRAUD_BLOCKED', function () use ($sandi, $suffix) {
+        $sandi->otp->request(['channel' => 'sms', 'destination' => '6289' . $suffix . '001']);
+    });
+    same('blocklist', $err->getDetails()['reason'], 'reason');
+    same(['value' => $prefix, 'removed' => true], $sandi->lists->remove('block', $prefix), 'removed');
+});
+
 scenario('a replay with the same external_id answers the original; other parameters are DUPLICATE_EXTERNAL_ID', function () use ($sandi, $phone, $suffix) {
     $externalId = 'order-php-' . $suffix;
     $first = $sandi->otp->request(['channel' => 'sms', 'destination' => $phone(3), 'external_id' => $externalId]);

@@ -141,6 +141,16 @@ def _():
     raises_code("TEMPLATE_NOT_FOUND", lambda: client.templates.get(name))
 
 
+@scenario("lists: a block-listed prefix refuses with FRAUD_BLOCKED (reason blocklist) until removed")
+def _():
+    prefix = "6289" + suffix + "*"
+    assert client.lists.add("block", prefix)["value"] == prefix
+    assert prefix in [e["value"] for e in client.lists.get("block")["entries"]]
+    err = raises_code("FRAUD_BLOCKED", lambda: client.otp.request({"channel": "sms", "destination": "6289" + suffix + "001"}))
+    assert err.details["reason"] == "blocklist", err.details
+    assert client.lists.remove("block", prefix) == {"value": prefix, "removed": True}
+
+
 @scenario("a replay with the same external_id answers the original; other parameters are DUPLICATE_EXTERNAL_ID", ["DUPLICATE_EXTERNAL_ID"])
 def _():
     external_id = "order-py-" + suffix

@@ -42,6 +42,10 @@ export type CreateTemplateParams = Body<"createTemplate">;
 export type TemplateFragments = Body<"updateTemplate">["fragments"];
 export type Template = Data<"getTemplate">;
 export type TemplateDeleted = Data<"deleteTemplate">;
+export type FraudListName = "safe" | "block";
+export type FraudList = Data<"getFraudList">;
+export type FraudListEntry = Data<"addFraudListEntry">;
+export type FraudListRemoval = Data<"removeFraudListEntry">;
 
 export class Sandi {
   /** `Sandi.webhooks.verify(body, headers, secret)`: Standard Webhooks signatures. */
@@ -64,6 +68,12 @@ export class Sandi {
     get(name: string): Promise<Template>;
     update(name: string, fragments: TemplateFragments): Promise<Template>;
     delete(name: string): Promise<TemplateDeleted>;
+  };
+  /** The safe list and block list of the key's world: numbers (6281234567890) and prefixes (62812345*). */
+  readonly lists: {
+    get(list: FraudListName): Promise<FraudList>;
+    add(list: FraudListName, value: string): Promise<FraudListEntry>;
+    remove(list: FraudListName, value: string): Promise<FraudListRemoval>;
   };
   /** Test mode (sk_test_ keys only): the sandbox's messages, inbound WhatsApp, delivery receipts. */
   readonly test: {
@@ -107,6 +117,11 @@ export class Sandi {
       update: (name, fragments) => call("updateTemplate", { body: { fragments }, params: { name } }),
       delete: (name) => call("deleteTemplate", { params: { name } }),
     };
+    this.lists = {
+      get: (list) => call("getFraudList", { params: { list } }),
+      add: (list, value) => call("addFraudListEntry", { params: { list }, body: { value } }),
+      remove: (list, value) => call("removeFraudListEntry", { params: { list, value } }),
+    };
     this.test = {
       messages: (params = {}) => call("listTestMessages", { query: { otp_id: params.otpId, destination: params.destination, limit: params.limit } }),
       inboundWhatsapp: (params) => call("sendTestInboundWhatsapp", { body: params }),
@@ -137,4 +152,7 @@ export const OPERATION_METHODS: Record<OperationId, string> = {
   getTemplate: "templates.get",
   updateTemplate: "templates.update",
   deleteTemplate: "templates.delete",
+  getFraudList: "lists.get",
+  addFraudListEntry: "lists.add",
+  removeFraudListEntry: "lists.remove",
 };

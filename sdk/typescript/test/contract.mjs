@@ -107,6 +107,15 @@ await scenario("templates: create, list, read, replace, an OTP worded by it, del
   await throwsCode("TEMPLATE_NOT_FOUND", () => sandi.templates.get(name));
 }, ["TEMPLATE_EXISTS", "TEMPLATE_NOT_FOUND"]);
 
+await scenario("lists: a block-listed prefix refuses with FRAUD_BLOCKED (reason blocklist) until removed", async () => {
+  const prefix = `6289${suffix}*`;
+  assert.equal((await sandi.lists.add("block", prefix)).value, prefix);
+  assert.ok((await sandi.lists.get("block")).entries.some((e) => e.value === prefix));
+  const err = await throwsCode("FRAUD_BLOCKED", () => sandi.otp.request({ channel: "sms", destination: `6289${suffix}001` }));
+  assert.equal(err.details?.reason, "blocklist");
+  assert.deepEqual(await sandi.lists.remove("block", prefix), { value: prefix, removed: true });
+});
+
 await scenario("a replay with the same externalId answers the original; other parameters are DUPLICATE_EXTERNAL_ID", async () => {
   const externalId = `order-ts-${suffix}`;
   const first = await sandi.otp.request({ channel: "sms", destination: phone(3), externalId });

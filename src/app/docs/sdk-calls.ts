@@ -10,9 +10,9 @@ export type CallExample = { curl: string; typescript: string; php: string; pytho
  * The SDK method behind each operationId in TypeScript, PHP and Python, and how its argument is passed:
  * "filter" shows the first query parameter alone (the filters are alternatives; Python takes keywords),
  * "query" shows every query parameter in one object (Python: one dict, as `from` is a keyword there),
- * "path-fragments" the path parameter, then the body's fragments (templates.update).
+ * "positional" passes every path parameter, then each field of the body, as arguments of their own.
  */
-export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; arg: "body" | "path" | "filter" | "query" | "none" | "path-fragments" }> = {
+export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; arg: "body" | "path" | "filter" | "query" | "positional" | "none" }> = {
   requestOtp: { ts: "otp.request", php: "otp->request", py: "otp.request", arg: "body" },
   sendOtp: { ts: "otp.send", php: "otp->send", py: "otp.send", arg: "body" },
   verifyOtp: { ts: "otp.verify", php: "otp->verify", py: "otp.verify", arg: "body" },
@@ -26,8 +26,11 @@ export const SDK_METHODS: Record<string, { ts: string; php: string; py: string; 
   listTemplates: { ts: "templates.list", php: "templates->list", py: "templates.list", arg: "none" },
   createTemplate: { ts: "templates.create", php: "templates->create", py: "templates.create", arg: "body" },
   getTemplate: { ts: "templates.get", php: "templates->get", py: "templates.get", arg: "path" },
-  updateTemplate: { ts: "templates.update", php: "templates->update", py: "templates.update", arg: "path-fragments" },
+  updateTemplate: { ts: "templates.update", php: "templates->update", py: "templates.update", arg: "positional" },
   deleteTemplate: { ts: "templates.delete", php: "templates->delete", py: "templates.delete", arg: "path" },
+  getFraudList: { ts: "lists.get", php: "lists->get", py: "lists.get", arg: "positional" },
+  addFraudListEntry: { ts: "lists.add", php: "lists->add", py: "lists.add", arg: "positional" },
+  removeFraudListEntry: { ts: "lists.remove", php: "lists->remove", py: "lists.remove", arg: "positional" },
 };
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -61,20 +64,20 @@ export function callExample(base: string, method: string, path: string, op: Json
   const pathParam = params.find((p) => p.in === "path");
   const queryParams = params.filter((p) => p.in === "query").slice(0, sdk?.arg === "query" ? undefined : 1);
   const query = queryParams.length ? Object.fromEntries(queryParams.map((p) => [p.name, p.example])) : undefined;
-  const url = base + path.replace(/\{(\w+)\}/g, () => pathParam?.example ?? "") + (query ? `?${queryParams.map((p) => `${p.name}=${p.example}`).join("&")}` : "");
+  const url = base + path.replace(/\{(\w+)\}/g, (_, name: string) => params.find((p) => p.in === "path" && p.name === name)?.example ?? "") + (query ? `?${queryParams.map((p) => `${p.name}=${p.example}`).join("&")}` : "");
   const curl = [`curl -s ${method === "get" ? "" : `-X ${method.toUpperCase()} `}"${url}" \\`, `  -H "Authorization: Bearer $SANDI_KEY"`];
   if (body !== undefined) curl[1] += ` -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body)}'`;
   let arg: unknown;
   if (sdk?.arg === "body") arg = body;
   else if (sdk?.arg === "path") arg = pathParam?.example;
   else if (sdk?.arg === "filter" || sdk?.arg === "query") arg = query;
-  if (sdk?.arg === "path-fragments") {
-    const args = [pathParam?.example, (body as Json | undefined)?.fragments];
+  if (sdk?.arg === "positional") {
+    const values = [...params.filter((p) => p.in === "path").map((p) => p.example), ...Object.values((body ?? {}) as Json)];
     return {
       curl: curl.join("\n"),
-      typescript: `const result = await sandi.${sdk.ts}(${args.map(tsLiteral).join(", ")});`,
-      php: `$result = $sandi->${sdk.php}(${args.map(phpLiteral).join(", ")});`,
-      python: `result = client.${sdk.py}(${args.map(pyLiteral).join(", ")})`,
+      typescript: `const result = await sandi.${sdk.ts}(${values.map(tsLiteral).join(", ")});`,
+      php: `$result = $sandi->${sdk.php}(${values.map(phpLiteral).join(", ")});`,
+      python: `result = client.${sdk.py}(${values.map(pyLiteral).join(", ")})`,
     };
   }
   const tsArg = arg === undefined ? "" : tsLiteral(arg);

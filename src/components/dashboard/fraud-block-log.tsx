@@ -12,7 +12,9 @@ import type { FraudBlockRow } from "@/schemas/fraud";
 
 const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> = {
   geo: { label: "Negara tidak diizinkan", why: "Nomor tujuan di luar izin negara channel ini." },
+  blocklist: { label: "Daftar blokir", why: "Nomor tujuan ada di daftar blokir Anda." },
   prefix_spike: { label: "Lonjakan prefix", why: "Banyak OTP ke nomor baru dengan prefix ini yang tidak diverifikasi." },
+  verified_nothing: { label: "Tidak ada yang diverifikasi", why: "Banyak nomor dengan prefix ini menerima OTP, tidak satu pun diverifikasi, padahal prefix lain diverifikasi." },
   signal_velocity: { label: "Satu pengguna, banyak nomor", why: "Satu IP atau perangkat pengguna meminta OTP ke banyak nomor berbeda." },
 };
 
@@ -28,7 +30,7 @@ function status(row: FraudBlockRow) {
 
 function details(row: FraudBlockRow): string {
   const refused = `${formatNumber(row.blocked)} ditolak`;
-  if (row.reason === "geo") return refused;
+  if (row.reason === "geo" || row.reason === "blocklist") return refused;
   if (row.reason === "signal_velocity") return `${refused}; ${formatNumber(row.window_creations)} nomor berbeda dalam 10 menit`;
   return `${refused}; ${formatNumber(row.window_creations)} nomor baru dalam 10 menit, ${formatNumber(row.window_verified)} terverifikasi, biasanya ±${formatNumber(row.expected)}`;
 }
@@ -40,11 +42,20 @@ export function FraudBlockLog() {
   const queryClient = useQueryClient();
   const blocks = useQuery(trpc.fraud.blocks.queryOptions());
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [trusting, setTrusting] = useState<string | null>(null);
   const unblock = useMutation(
     trpc.fraud.unblock.mutationOptions({
       onSuccess: async () => {
         setConfirming(null);
         await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.fraud.blocks.queryKey() }), queryClient.invalidateQueries({ queryKey: trpc.fraud.activeBlocks.queryKey() })]);
+      },
+    }),
+  );
+  const addSafe = useMutation(
+    trpc.fraud.addListEntry.mutationOptions({
+      onSuccess: async () => {
+        setTrusting(null);
+        await queryClient.invalidateQueries({ queryKey: trpc.fraud.list.queryKey() });
       },
     }),
   );
@@ -81,9 +92,14 @@ export function FraudBlockLog() {
               <StackedCell label="Status">
                 <div className="flex flex-col items-end gap-2 sm:items-start">
                   {status(row)}
-                  {row.active && row.reason === "prefix_spike" && can("security.manage") ? (
+                  {row.active && (row.reason === "prefix_spike" || row.reason === "verified_nothing") && can("security.manage") ? (
                     <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
                       Buka blokir prefix ini
+                    </Button>
+                  ) : null}
+                  {row.reason !== "blocklist" && row.reason !== "signal_velocity" && can("security.manage") ? (
+                    <Button variant="secondary" onClick={() => setTrusting(row.prefix)} data-testid={`safe-${row.id}`}>
+                      Tambahkan ke daftar aman
                     </Button>
                   ) : null}
                 </div>
@@ -93,6 +109,16 @@ export function FraudBlockLog() {
         </StackedTable>
       ) : null}
       {unblock.error ? <ErrorNotice message={errorMessage(unblock.error)} /> : null}
+      {addSafe.error ? <ErrorNotice message={errorMessage(addSafe.error)} /> : null}
+      <ConfirmDialog
+        open={trusting !== null}
+        title={`Tambahkan ${trusting ?? ""}* ke daftar aman?`}
+        body="Semua nomor dengan awalan ini tidak lagi diperiksa fraud guard maupun izin negara (batas per nomor dan saldo tetap berlaku). Pakai hanya untuk awalan yang Anda yakini milik pengguna asli."
+        confirmLabel="Tambahkan"
+        busy={addSafe.isPending}
+        onConfirm={() => trusting && addSafe.mutate({ list: "safe", value: `${trusting}*` })}
+        onCancel={() => setTrusting(null)}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title={`Buka blokir prefix ${confirming ?? ""}?`}

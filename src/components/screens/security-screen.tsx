@@ -8,6 +8,7 @@ import { PriceList } from "@/components/dashboard/price-list";
 import { formatNumber } from "@/components/format";
 import { FraudBlockLog } from "@/components/dashboard/fraud-block-log";
 import { FraudSettingsCard } from "@/components/dashboard/fraud-settings-card";
+import { FraudListsCard } from "@/components/dashboard/fraud-lists-card";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Card, ErrorNotice, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 
@@ -36,6 +37,7 @@ export function SecurityScreen() {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           {can("security.manage") ? <FraudSettingsCard /> : null}
           <FraudBlockLog />
+          <FraudListsCard />
           <Card title="Daftar IP yang diizinkan">
             {allowlist.length === 0 ? (
               <p className="text-sm text-slate-600" data-testid="ip-allowlist-empty">

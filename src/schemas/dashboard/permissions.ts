@@ -23,7 +23,7 @@ export const ROLES_BY_PERMISSION: Record<Permission, readonly Role[]> = {
   /** Saldo, ledger, top-up history, receipts, exports. */
   "balance.read": ["owner", "finance", "viewer"],
   "topups.create": ["owner", "finance"],
-  /** Geo permissions, fraud guard level, unblocking a prefix. */
+  /** Geo permissions, fraud guard level, unblocking a prefix, the safe and block lists. */
   "security.manage": ["owner"],
   "members.read": ALL,
   /** Invite, remove, change roles, hand over ownership. */

@@ -16,7 +16,7 @@ type BodyInput<S> = { from: "body"; name: string; schema: S; examples: Examples;
 /** Query parameters, parsed with `schema` (all optional strings on the wire). */
 type QueryInput<S> = { from: "query"; schema: S; parameters: QueryParameter[] };
 
-export type V3Endpoint<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
+export type V3Endpoint<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, P = unknown> = {
   operationId: string;
   method: "get" | "post" | "put" | "delete";
   /** The OpenAPI path ("/v3/otp/{otp_id}"); its route file sits at the same place (src/app/v3/otp/[otpId]/route.ts). */
@@ -30,11 +30,13 @@ export type V3Endpoint<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   errors: V3ErrorCode[];
   /** A test-mode tool (/v3/test/*): a live key gets NOT_FOUND, as if the path did not exist. */
   testOnly?: boolean;
-  /** The one service call, with the parsed input. */
-  handle(ctx: V3Context, input: z.output<S>): Promise<z.input<R>>;
+  /** Parses the path's segments before the input is read (an unknown /v3/lists/{list} is a 404 whatever the body holds); handle gets the result. */
+  parsePath?: (ctx: V3Context) => P;
+  /** The one service call, with the parsed input (and path). */
+  handle(ctx: V3Context, input: z.output<S>, path: P): Promise<z.input<R>>;
 };
 
-export function defineEndpoint<S extends z.ZodType, R extends z.ZodType>(endpoint: V3Endpoint<S, R>): V3Endpoint<S, R> {
+export function defineEndpoint<S extends z.ZodType, R extends z.ZodType, P = undefined>(endpoint: V3Endpoint<S, R, P>): V3Endpoint<S, R, P> {
   return endpoint;
 }
 
@@ -62,16 +64,24 @@ async function inputOf<S extends z.ZodType>(endpoint: V3Endpoint<S>, ctx: V3Cont
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
-/** What a route file exports: the endpoint under its method, the envelope 405 under every other one. */
-const HTTP_METHOD = { get: "GET", post: "POST", put: "PUT", delete: "DELETE" } as const;
+function handlerOf<S extends z.ZodType, R extends z.ZodType, P>(endpoint: V3Endpoint<S, R, P>): V3Handler {
+  const wrap = endpoint.testOnly ? v3TestRoute : v3Route;
+  // The declaration rides along so a test can tell which one a route file serves.
+  return Object.assign(
+    wrap(async (ctx) => {
+      const path = endpoint.parsePath?.(ctx) as P;
+      return endpoint.handle(ctx, await inputOf(endpoint, ctx), path);
+    }),
+    { endpoint },
+  );
+}
 
-/** The route file's handlers: one per declaration at its path (e.g. GET and POST /v3/templates), the other methods 405. */
-export function routeOf(...declared: V3Endpoint[]): Record<Exclude<Method, "HEAD">, V3Handler> {
-  const handlers = declared.map((endpoint) => {
-    const wrap = endpoint.testOnly ? v3TestRoute : v3Route;
-    // The declaration rides along so a test can tell which one a route file serves.
-    return [HTTP_METHOD[endpoint.method], Object.assign(wrap(async (ctx) => endpoint.handle(ctx, await inputOf(endpoint, ctx))), { endpoint })] as const;
-  });
-  const { HEAD: _head, ...others } = methodNotAllowed(handlers.map(([method]) => method));
-  return { ...others, ...Object.fromEntries(handlers) };
+/**
+ * What a route file exports: each endpoint under its method (endpoints sharing a path,
+ * GET and POST /v3/lists/{list}, share its file), the envelope 405 under every other one.
+ */
+export function routeOf(...served: V3Endpoint[]): Record<Exclude<Method, "HEAD">, V3Handler> {
+  const methods = served.map((e) => e.method.toUpperCase() as Uppercase<V3Endpoint["method"]>);
+  const { HEAD: _head, ...others } = methodNotAllowed(methods);
+  return { ...others, ...Object.fromEntries(served.map((e, i) => [methods[i], handlerOf(e)])) };
 }

@@ -36,6 +36,11 @@ export function recordRateLimitRefusal(kind: RateLimitKind): void {
   sandiMetrics().rateLimitRefusals.inc(kind);
 }
 
+/** A creation the fraud guard refused; no merchant label (cardinality), the block log has who. */
+export function recordFraudRefusal(reason: string, level: string): void {
+  sandiMetrics().fraudRefusals.inc(reason, level);
+}
+
 /**
  * Counts a creation once its row is stored and charged: by the status it was
  * answered with, or as vendor_unavailable when the vendor could not be reached

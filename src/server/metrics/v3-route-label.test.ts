@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OTHER_ROUTE, OTP_ROUTE, v3RouteLabel } from "./v3-route-label";
+import { LIST_VALUE_ROUTE, OTHER_ROUTE, OTP_ROUTE, v3RouteLabel } from "./v3-route-label";
 
 describe("the /v3 route label", () => {
   it("is the route template for every /v3 route", () => {
@@ -13,6 +13,12 @@ describe("the /v3 route label", () => {
   it("never carries an otp_id", () => {
     expect(v3RouteLabel("http://localhost/v3/otp/OTP20261123ABCDEF")).toBe(OTP_ROUTE);
     expect(v3RouteLabel("http://localhost/v3/otp/OTP1?verbose=1")).toBe(OTP_ROUTE);
+  });
+
+  it("never carries a listed number or prefix", () => {
+    expect(v3RouteLabel("http://localhost/v3/lists/safe")).toBe("/v3/lists/safe");
+    expect(v3RouteLabel("http://localhost/v3/lists/block/6281234567890")).toBe(LIST_VALUE_ROUTE);
+    expect(v3RouteLabel("http://localhost/v3/lists/safe/62812345*")).toBe(LIST_VALUE_ROUTE);
   });
 
   it("puts every path without a route under one label", () => {

@@ -11,8 +11,13 @@ const STATIC_ROUTES = [
   "/v3/test/messages",
   "/v3/test/inbound-whatsapp",
   "/v3/test/receipts",
+  "/v3/lists/safe",
+  "/v3/lists/block",
   "/v3",
 ];
+/** DELETE /v3/lists/{list}/{value}: the value (a phone number) never becomes a label. */
+const LIST_VALUE_PREFIXES = ["/v3/lists/safe/", "/v3/lists/block/"];
+export const LIST_VALUE_ROUTE = "/v3/lists/{list}/{value}";
 const OTP_PREFIX = "/v3/otp/";
 export const OTP_ROUTE = "/v3/otp/{otp_id}";
 /** Paths with no route (answered 404 by the catch-all) share one label. */
@@ -35,6 +40,7 @@ export function v3RouteLabel(url: string): string {
   for (const route of STATIC_ROUTES) {
     if (url.startsWith(route, start) && endsAt(url, start + route.length)) return route;
   }
+  if (LIST_VALUE_PREFIXES.some((p) => url.startsWith(p, start) && !endsAt(url, start + p.length))) return LIST_VALUE_ROUTE;
   if (!url.startsWith(OTP_PREFIX, start)) return OTHER_ROUTE;
   let i = start + OTP_PREFIX.length;
   if (endsAt(url, i)) return OTHER_ROUTE;

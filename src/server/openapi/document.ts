@@ -92,6 +92,7 @@ function tagOf(path: string): string {
   if (path.startsWith("/v3/topups")) return "topups";
   if (path.startsWith("/v3/templates")) return "templates";
   if (path.startsWith("/v3/test/")) return "test mode";
+  if (path.startsWith("/v3/lists/")) return "lists";
   return "otp";
 }
 
@@ -174,7 +175,7 @@ export function buildOpenApiDocument(): Json {
     info: { title: "Sandi OTP API", version: "3", description: DESCRIPTION },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: "otp" }, { name: "account" }, { name: "topups" }, { name: "templates", description: "Template pesan Anda per channel dan bahasa (id, en)." }, { name: "test mode", description: "Hanya untuk API key uji (sk_test_…): pesan sandbox, WhatsApp masuk dan laporan pengiriman." }],
+    tags: [{ name: "otp" }, { name: "account" }, { name: "topups" }, { name: "templates", description: "Template pesan Anda per channel dan bahasa (id, en)." }, { name: "lists", description: "Daftar aman dan daftar blokir fraud guard, per mode." }, { name: "test mode", description: "Hanya untuk API key uji (sk_test_…): pesan sandbox, WhatsApp masuk dan laporan pengiriman." }],
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY> — key dari dashboard; hanya dari server." } },
       schemas,

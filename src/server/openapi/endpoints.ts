@@ -1,10 +1,13 @@
 // Every /v3 endpoint, in the order the OpenAPI document and the /docs page list them.
 // Each is declared once in src/server/http/v3-endpoints/ (see v3-endpoint.ts).
 import type { V3Endpoint } from "@/server/http/v3-endpoint";
+import { addFraudListEntryEndpoint } from "@/server/http/v3-endpoints/add-fraud-list-entry";
 import { createTopupEndpoint } from "@/server/http/v3-endpoints/create-topup";
 import { getAccountEndpoint } from "@/server/http/v3-endpoints/get-account";
+import { getFraudListEndpoint } from "@/server/http/v3-endpoints/get-fraud-list";
 import { getOtpEndpoint } from "@/server/http/v3-endpoints/get-otp";
 import { insightsSummaryEndpoint } from "@/server/http/v3-endpoints/insights-summary";
+import { removeFraudListEntryEndpoint } from "@/server/http/v3-endpoints/remove-fraud-list-entry";
 import { requestOtpEndpoint } from "@/server/http/v3-endpoints/request-otp";
 import { sendOtpEndpoint } from "@/server/http/v3-endpoints/send-otp";
 import { testInboundEndpoint } from "@/server/http/v3-endpoints/test-inbound-whatsapp";
@@ -29,4 +32,7 @@ export const endpoints = [
   testInboundEndpoint,
   testReceiptsEndpoint,
   insightsSummaryEndpoint,
+  getFraudListEndpoint,
+  addFraudListEntryEndpoint,
+  removeFraudListEntryEndpoint,
 ] as V3Endpoint[];

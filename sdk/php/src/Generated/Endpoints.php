@@ -22,5 +22,8 @@ final class Endpoints
         'sendTestInboundWhatsapp' => ['method' => 'POST', 'path' => '/v3/test/inbound-whatsapp', 'query' => []],
         'sendTestReceipt' => ['method' => 'POST', 'path' => '/v3/test/receipts', 'query' => []],
         'getInsightsSummary' => ['method' => 'GET', 'path' => '/v3/insights/summary', 'query' => ['from', 'to', 'group_by']],
+        'getFraudList' => ['method' => 'GET', 'path' => '/v3/lists/{list}', 'query' => []],
+        'addFraudListEntry' => ['method' => 'POST', 'path' => '/v3/lists/{list}', 'query' => []],
+        'removeFraudListEntry' => ['method' => 'DELETE', 'path' => '/v3/lists/{list}/{value}', 'query' => []],
     ];
 }

@@ -81,6 +81,22 @@ class Templates(_Resource):
         return self._call("deleteTemplate", path_params={"name": name})
 
 
+class Lists(_Resource):
+    """The safe list and block list ("safe" or "block") of the key's world: numbers and prefixes ending in *."""
+
+    def get(self, list_name):
+        """GET /v3/lists/{list}"""
+        return self._call("getFraudList", path_params={"list": list_name})
+
+    def add(self, list_name, value):
+        """POST /v3/lists/{list} with {"value": "6281234567890"} or {"value": "62812345*"}."""
+        return self._call("addFraudListEntry", {"value": value}, path_params={"list": list_name})
+
+    def remove(self, list_name, value):
+        """DELETE /v3/lists/{list}/{value}"""
+        return self._call("removeFraudListEntry", path_params={"list": list_name, "value": value})
+
+
 class TestMode(_Resource):
     """Test mode, sk_test_ keys only (a live key gets NOT_FOUND)."""
 
@@ -108,6 +124,7 @@ class Client:
         self.topups = Topups(self._transport)
         self.insights = Insights(self._transport)
         self.templates = Templates(self._transport)
+        self.lists = Lists(self._transport)
         self.test = TestMode(self._transport)
 
     def raw(self, method, path, body=None, query=None):
@@ -132,4 +149,7 @@ OPERATION_METHODS = {
     "getTemplate": "templates.get",
     "updateTemplate": "templates.update",
     "deleteTemplate": "templates.delete",
+    "getFraudList": "lists.get",
+    "addFraudListEntry": "lists.add",
+    "removeFraudListEntry": "lists.remove",
 }

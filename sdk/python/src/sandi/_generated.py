@@ -20,6 +20,9 @@ ENDPOINTS = {
     "sendTestInboundWhatsapp": {"method": "POST", "path": "/v3/test/inbound-whatsapp", "query": []},
     "sendTestReceipt": {"method": "POST", "path": "/v3/test/receipts", "query": []},
     "getInsightsSummary": {"method": "GET", "path": "/v3/insights/summary", "query": ["from", "to", "group_by"]},
+    "getFraudList": {"method": "GET", "path": "/v3/lists/{list}", "query": []},
+    "addFraudListEntry": {"method": "POST", "path": "/v3/lists/{list}", "query": []},
+    "removeFraudListEntry": {"method": "DELETE", "path": "/v3/lists/{list}/{value}", "query": []},
 }
 
 # Every error code the API answers, with the HTTP status it comes with.

@@ -366,6 +366,30 @@ export type InsightsSummary = {
   }[];
 };
 
+export type FraudList = {
+  list: "safe" | "block";
+  entries: {
+    value: string;
+    created_at: string;
+    created_by: string;
+  }[];
+};
+
+export type FraudListEntryBody = {
+  value: string;
+};
+
+export type FraudListEntry = {
+  value: string;
+  created_at: string;
+  created_by: string;
+};
+
+export type FraudListRemoval = {
+  value: string;
+  removed: true;
+};
+
 export type OtpEvent = {
   /** ID event (evt_…); sama di setiap pengiriman ulang, untuk deduplikasi */
   id: string;
@@ -421,6 +445,9 @@ export const ENDPOINTS = {
   sendTestInboundWhatsapp: { method: "POST", path: "/v3/test/inbound-whatsapp", query: [] },
   sendTestReceipt: { method: "POST", path: "/v3/test/receipts", query: [] },
   getInsightsSummary: { method: "GET", path: "/v3/insights/summary", query: ["from","to","group_by"] },
+  getFraudList: { method: "GET", path: "/v3/lists/{list}", query: [] },
+  addFraudListEntry: { method: "POST", path: "/v3/lists/{list}", query: [] },
+  removeFraudListEntry: { method: "DELETE", path: "/v3/lists/{list}/{value}", query: [] },
 } as const;
 
 export type OperationId = keyof typeof ENDPOINTS;
@@ -442,6 +469,9 @@ export type OperationTypes = {
   sendTestInboundWhatsapp: { body: TestInboundBody; data: TestInboundResult };
   sendTestReceipt: { body: TestReceiptBody; data: TestReceiptResult };
   getInsightsSummary: { body: never; data: InsightsSummary };
+  getFraudList: { body: never; data: FraudList };
+  addFraudListEntry: { body: FraudListEntryBody; data: FraudListEntry };
+  removeFraudListEntry: { body: never; data: FraudListRemoval };
 };
 
 /** Every error code the API answers, with the HTTP status it comes with. */

@@ -137,6 +137,7 @@ export const examples = {
   testInboundResult: { matched: true, otp_id: "OTP20261123WAIN000044" },
   testReceiptBody: { otp_id: EXAMPLE_OTP_ID, status: "failed" },
   testReceiptResult: { otp_id: EXAMPLE_OTP_ID, status: "failed", refunded: true },
+  fraudListEntry: { value: "62812345*", created_at: "2026-11-26 10:15:00", created_by: "api" },
   insightsSummary: {
     from: "2026-11-01",
     to: "2026-11-30",

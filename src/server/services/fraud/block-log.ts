@@ -38,6 +38,9 @@ export async function recordBlock(e: BlockEntry): Promise<void> {
   await runAutocommit(record, [e.merchantId, e.reason, e.prefix, e.channel, e.expiresAt, f.windowCreations, f.windowVerified, e.started !== null, f.expected]);
 }
 
+/** The detection rules that block a whole prefix for a cooldown (and that unblocking lifts). */
+const PREFIX_BLOCK_REASONS: FraudBlockReason[] = ["prefix_spike", "verified_nothing"];
+
 type Stored = Awaited<ReturnType<typeof listRows>>[number];
 
 function listRows(merchantId: number, limit: number) {
@@ -45,7 +48,7 @@ function listRows(merchantId: number, limit: number) {
 }
 
 function isActive(row: Stored, now: Date): boolean {
-  return row.reason !== "geo" && row.unblockedAt === null && row.expiresAt > now;
+  return row.reason !== "geo" && row.reason !== "blocklist" && row.unblockedAt === null && row.expiresAt > now;
 }
 
 function present(row: Stored, now: Date): FraudBlockRow {
@@ -75,7 +78,7 @@ export async function listBlocks(merchantId: number, limit = 100, now = new Date
 export async function activePrefixBlocks(merchantId: number, now = new Date()): Promise<string[]> {
   const db = await getDb();
   const rows = await db.fraudBlock.findMany({
-    where: { merchantId, reason: "prefix_spike", unblockedAt: null, expiresAt: { gt: now } },
+    where: { merchantId, reason: { in: PREFIX_BLOCK_REASONS }, unblockedAt: null, expiresAt: { gt: now } },
     select: { prefix: true },
     distinct: ["prefix"],
   });
@@ -86,7 +89,7 @@ export async function activePrefixBlocks(merchantId: number, now = new Date()): 
 export async function markUnblocked(merchantId: number, prefix: string, by: string, now = new Date(), tx?: Tx): Promise<number> {
   const db = tx ?? (await getDb());
   const { count } = await db.fraudBlock.updateMany({
-    where: { merchantId, prefix, reason: "prefix_spike", unblockedAt: null, expiresAt: { gt: now } },
+    where: { merchantId, prefix, reason: { in: PREFIX_BLOCK_REASONS }, unblockedAt: null, expiresAt: { gt: now } },
     data: { unblockedAt: now, unblockedBy: by },
   });
   return count;

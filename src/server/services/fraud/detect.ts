@@ -1,4 +1,4 @@
-// The two detection rules, as pure functions of what the store observed and what the
+// The three detection rules, as pure functions of what the store observed and what the
 // baseline expects, so each rule is testable on its own figures.
 import type { PrefixUsual } from "./baseline";
 import type { Thresholds } from "./levels";
@@ -24,6 +24,19 @@ export function prefixSpike(observed: Observed, usual: PrefixUsual, t: Threshold
   const unexplained = observed.distinct - explained;
   if (unexplained <= t.minExcess + t.lagFactor * usual.share * observed.recentTotal + t.drift * expected) return null;
   return { windowCreations: observed.distinct, windowVerified: observed.verified, expected: Math.round(expected) };
+}
+
+/**
+ * verified_nothing: a prefix whose destinations of the older minutes (users have had a
+ * minute or more to verify) are many and none of them verified, while the merchant's
+ * other prefixes do verify. Needs no baseline: it catches a slow pump that stays inside
+ * a large prefix's allowance. A real surge has verifications after a minute; a merchant
+ * that never calls /v3/verify has none elsewhere either and is never judged by this rule.
+ */
+export function verifiedNothing(observed: Observed, t: Thresholds): SpikeFigures | null {
+  if (observed.verified > 0 || observed.settledDistinct < t.silentDistinct) return null;
+  if (observed.merchantVerified < t.silentElsewhere) return null;
+  return { windowCreations: observed.distinct, windowVerified: 0, expected: 0 };
 }
 
 /** signal_velocity: one end user's signal (IP or device) reaching many different destinations in the window. */

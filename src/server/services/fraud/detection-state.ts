@@ -21,6 +21,10 @@ export type Observed = {
   distinct: number;
   /** Verified OTPs under the prefix in the window. */
   verified: number;
+  /** Distinct destinations under the prefix in the window's older minutes (not this or the last one): what users have had time to verify. */
+  settledDistinct: number;
+  /** Verified OTPs of the merchant in the window, all prefixes. */
+  merchantVerified: number;
   /** The merchant's creation attempts in the window, all prefixes. */
   total: number;
   /** The same in this minute and the one before: what cannot have been verified yet. */
@@ -53,6 +57,7 @@ export function keyNames(namespace: string) {
   return {
     destinations: (m: string, prefix: string, minute: number) => `${ns}{${m}}:d:${prefix}:${minute}`,
     verified: (m: string, prefix: string, minute: number) => `${ns}{${m}}:v:${prefix}:${minute}`,
+    verifiedAll: (m: string, minute: number) => `${ns}{${m}}:vt:${minute}`,
     total: (m: string, minute: number) => `${ns}{${m}}:t:${minute}`,
     prefixState: (m: string, prefix: string) => `${ns}{${m}}:p:${prefix}`,
     signal: (m: string, signal: string, minute: number) => `${ns}{${m}}:s:${signal}:${minute}`,
@@ -63,6 +68,9 @@ export function keyNames(namespace: string) {
 export function windowMinutesOf(minute: number, windowMinutes: number): number[] {
   return Array.from({ length: windowMinutes }, (_, i) => minute - i);
 }
+
+/** The window's minutes users have had time to verify in: all but this one and the last. */
+export const UNSETTLED_MINUTES = 2;
 
 /** Buckets outlive the window by a little so a read at the window's edge still finds them. */
 export function bucketTtlMs(windowMinutes: number): number {

@@ -5,6 +5,7 @@
 import { failFastRedis } from "@/server/redis/fail-fast-redis";
 import { RedisWithStandIn, storePerRedisUrl } from "@/server/redis/redis-with-stand-in";
 import { forgetBaselines } from "./baseline";
+import { forgetListsForTests } from "./lists";
 import type { FraudStore } from "./detection-state";
 import { MemoryFraudStore } from "./memory-store";
 import { RedisFraudStore } from "./redis-store";
@@ -35,4 +36,5 @@ export const getFraudStore = perProcess.get;
 export function resetFraudStateForTests(): void {
   void perProcess.reset();
   forgetBaselines();
+  forgetListsForTests();
 }

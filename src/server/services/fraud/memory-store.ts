@@ -1,6 +1,6 @@
 // The same state in this process: used without REDIS_URL (one instance), and standing
 // in while Redis does not answer, so detection keeps working per instance.
-import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
+import { bucketTtlMs, keyNames, UNSETTLED_MINUTES, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
 
 const keys = keyNames("");
 
@@ -28,12 +28,15 @@ export class MemoryFraudStore implements FraudStore {
       total: this.sum(window.map((w) => keys.total(m, w))),
       recentTotal: this.sum(window.slice(0, 2).map((w) => keys.total(m, w))),
       prefixState: (this.read(keys.prefixState(m, prefix)) as string | undefined) ?? null,
+      settledDistinct: this.union(window.slice(UNSETTLED_MINUTES).map((w) => keys.destinations(m, prefix, w))),
+      merchantVerified: this.sum(window.map((w) => keys.verifiedAll(m, w))),
       signals,
     };
   }
 
   async recordVerified(merchant: string, prefix: string, minute: number, windowMinutes: number): Promise<void> {
     this.increment(keys.verified(merchant, prefix, minute), bucketTtlMs(windowMinutes));
+    this.increment(keys.verifiedAll(merchant, minute), bucketTtlMs(windowMinutes));
   }
 
   async blockPrefix(merchant: string, prefix: string, reason: string, ttlMs: number): Promise<boolean> {

@@ -4,16 +4,17 @@
 import type { RedisClient } from "@/server/redis/fail-fast-redis";
 import { redisScript, type RedisScript } from "@/server/redis/redis-script";
 import { whenConnected } from "@/server/redis/redis-with-stand-in";
-import { bucketTtlMs, keyNames, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
+import { bucketTtlMs, keyNames, UNSETTLED_MINUTES, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
 
 // One round trip, atomic. The signals are looked at first: an attempt from a signal that
 // is blocked or over its limit is refused for that, and is kept out of the prefix's
 // counts, so one user's spray across prefixes cannot trip prefix blocks for everyone.
 // KEYS: current destination bucket, current total bucket, prefix state, the window's
-// destination, verified and total buckets, then per signal: current bucket, block, window.
-// ARGV: destination, bucket TTL ms, window length, signal count, signal limit.
+// destination, verified and total buckets, then per signal: current bucket, block, window,
+// then the window's merchant-wide verified buckets.
+// ARGV: destination, bucket TTL ms, window length, signal count, signal limit, unsettled minutes.
 const OBSERVE = `
-local dest, ttl, n, ns, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local dest, ttl, n, ns, limit, fresh = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local out, flagged = {}, false
 for i = 0, ns - 1 do
   local base = 3 + 3 * n + i * (2 + n)
@@ -41,7 +42,11 @@ local verified = sum(redis.call('MGET', unpack(KEYS, 4 + n, 3 + 2 * n)))
 local totals = redis.call('MGET', unpack(KEYS, 4 + 2 * n, 3 + 3 * n))
 local recent = sum({totals[1], totals[2]})
 local state = redis.call('GET', KEYS[3])
-return {distinct, verified, sum(totals), recent, state, unpack(out)}`;
+local settled = 0
+if n > fresh then settled = redis.call('PFCOUNT', unpack(KEYS, 4 + fresh, 3 + n)) end
+local vt = 3 + 3 * n + ns * (2 + n)
+local merchantVerified = sum(redis.call('MGET', unpack(KEYS, vt + 1, vt + n)))
+return {distinct, verified, sum(totals), recent, state, settled, merchantVerified, unpack(out)}`;
 
 export class RedisFraudStore implements FraudStore {
   private readonly keys: ReturnType<typeof keyNames>;
@@ -67,8 +72,9 @@ export class RedisFraudStore implements FraudStore {
       ...window.map((w) => k.verified(m, prefix, w)),
       ...window.map((w) => k.total(m, w)),
       ...o.signals.flatMap((s) => [k.signal(m, s, minute), k.signalBlock(m, s), ...window.map((w) => k.signal(m, s, w))]),
+      ...window.map((w) => k.verifiedAll(m, w)),
     ];
-    const args = [o.destination, String(bucketTtlMs(o.windowMinutes)), String(window.length), String(o.signals.length), String(o.signalLimit)];
+    const args = [o.destination, String(bucketTtlMs(o.windowMinutes)), String(window.length), String(o.signals.length), String(o.signalLimit), String(UNSETTLED_MINUTES)];
     const r = (await this.observeScript(keyList, args)) as (number | string | null)[];
     return {
       distinct: Number(r[0]),
@@ -76,14 +82,18 @@ export class RedisFraudStore implements FraudStore {
       total: Number(r[2]),
       recentTotal: Number(r[3]),
       prefixState: typeof r[4] === "string" ? r[4] : null,
-      signals: o.signals.map((_, i) => ({ distinct: Number(r[5 + i * 2]), blocked: Number(r[6 + i * 2]) === 1 })),
+      settledDistinct: Number(r[5]),
+      merchantVerified: Number(r[6]),
+      signals: o.signals.map((_, i) => ({ distinct: Number(r[7 + i * 2]), blocked: Number(r[8 + i * 2]) === 1 })),
     };
   }
 
   async recordVerified(merchant: string, prefix: string, minute: number, windowMinutes: number): Promise<void> {
     await whenConnected(this.redis);
     const key = this.keys.verified(merchant, prefix, minute);
-    await this.redis.pipeline().incr(key).pexpire(key, bucketTtlMs(windowMinutes)).exec();
+    const all = this.keys.verifiedAll(merchant, minute);
+    const ttl = bucketTtlMs(windowMinutes);
+    await this.redis.pipeline().incr(key).pexpire(key, ttl).incr(all).pexpire(all, ttl).exec();
   }
 
   async blockPrefix(merchant: string, prefix: string, reason: string, ttlMs: number): Promise<boolean> {

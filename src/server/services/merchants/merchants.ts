@@ -1,3 +1,4 @@
+import { getEnv } from "@/env";
 import { hash } from "@node-rs/argon2";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -56,6 +57,7 @@ export async function createMerchant(data: MerchantCreate, options: { emailVerif
           rateLimit: data.rateLimit ?? null,
           ipAllowlist,
           emailVerifiedAt: emailVerified ? new Date() : null,
+          fraudGuard: getEnv().FRAUD_GUARD_DEFAULT,
         },
       });
       // The login is a person who owns the account (docs/teams.md); an e-mail that already signs in elsewhere is taken.
