@@ -1,6 +1,6 @@
 // POST /v3/lists/{list}: put a number or prefix on the safe list or block list.
 import { FRAUD_LIST_MAX, fraudListEntryBody, fraudListEntryView } from "@/schemas/fraud-lists";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { addListEntry } from "@/server/services/fraud/lists";
 import { defineEndpoint } from "../v3-endpoint";
 import { listParameter, listPath } from "./fraud-list-path";

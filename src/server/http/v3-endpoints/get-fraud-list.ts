@@ -1,6 +1,6 @@
 // GET /v3/lists/{list}: the safe list or block list of the key's world.
 import { fraudListData } from "@/schemas/fraud-lists";
-import { examples } from "@/server/openapi/examples";
+import { examples } from "@/server/http/v3-endpoints/examples";
 import { listEntries } from "@/server/services/fraud/lists";
 import { defineEndpoint } from "../v3-endpoint";
 import { listParameter, listPath } from "./fraud-list-path";

@@ -91,7 +91,7 @@ async function verifyOnce(merchant: VerifyingMerchant, input: VerifyInput, now: 
   }, { lockFirst: { sql: lockOtp, values: [otpId, merchant.id] } });
   const matched = outcome.verified;
   if (!matched) return verifyResultData.parse({ otp_id: otpId, verified: false, reason: "mismatch" });
-  noteVerified(merchant.id, matched.channel, matched.destination, now);
+  void noteVerified(merchant.id, matched.channel, matched.destination, now);
   return verifyResultData.parse({ otp_id: otpId, verified: true, reason: "" });
 }
 
