@@ -123,6 +123,9 @@ test("a merchant keeps a safe list and a block list, and puts a blocked prefix o
   await page.reload();
   const rows = page.getByTestId("fraud-block-row");
   await expect(rows).toHaveCount(2);
+  // A block-list refusal is a rule like a geo refusal: it reads as refused, never as a block that ended.
+  await expect(rows.filter({ hasText: "Daftar blokir" })).toContainText("Ditolak daftar blokir");
+  await expect(rows.filter({ hasText: "Daftar blokir" })).not.toContainText("Selesai");
   await shotsAtThreeWidths(page, "fraud-lists");
   const geoRow = rows.filter({ hasText: "Negara tidak diizinkan" });
   await geoRow.getByRole("button", { name: "Tambahkan ke daftar aman" }).click();

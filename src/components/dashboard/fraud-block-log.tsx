@@ -20,9 +20,10 @@ const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> =
 
 const COLUMNS = [{ label: "Mulai" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Rincian" }, { label: "Status" }];
 
-/** A geo refusal is a rule, not a block that runs out: it reads as refused, never as over. */
+/** Geo and block-list refusals are rules, not blocks that run out: they read as refused, never as over. */
 function status(row: FraudBlockRow) {
   if (row.reason === "geo") return <Badge tone="amber">Ditolak izin negara</Badge>;
+  if (row.reason === "blocklist") return <Badge tone="amber">Ditolak daftar blokir</Badge>;
   if (row.unblocked_at) return <Badge tone="slate">Dibuka {wibTextLong(row.unblocked_at)}</Badge>;
   if (row.active) return <Badge tone="red">Aktif s.d. {wibTextLong(row.expires_at)}</Badge>;
   return <Badge tone="slate">Selesai {wibTextLong(row.expires_at)}</Badge>;
