@@ -1,6 +1,6 @@
 // The Redis calls on the /v3 hot path, timed alone: the rate-limit hit every request
-// makes, and the fraud guard's observation every creation makes (one script over the
-// merchant's keys). CALLS calls one after another (latency) and CALLS calls 32 at a
+// makes, the fraud guard's observation, and the one script a watched creation makes for
+// both (against the two calls one after another, as before). CALLS calls one after another (latency) and CALLS calls 32 at a
 // time (throughput), against REDIS_URL: a server, a Sentinel group or a Cluster, the
 // same forms the app takes. Prints figures; no pass or fail. Keys go under
 // `bench:redis-calls:` and expire on their own (seconds for the limit, minutes for
@@ -9,6 +9,7 @@
 //   npx tsx bench/redis-calls.ts                    # redis://127.0.0.1:6379
 //   REDIS_URL=redis-cluster://127.0.0.1:7000 CALLS=20000 npx tsx bench/redis-calls.ts
 import { summarizeLatencies } from "./lib/percentiles";
+import { rateLimitKey } from "@/server/http/rate-limit/rate-limiter";
 import { RedisRateLimitStore } from "@/server/http/rate-limit/redis-store";
 import { failFastRedis } from "@/server/redis/fail-fast-redis";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
@@ -46,11 +47,13 @@ async function measure(name: string, call: Call): Promise<void> {
     latencies.push((performance.now() - started) * 1000);
   }
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (let i = 0; i < CALLS; i += PARALLEL) await Promise.all(Array.from({ length: PARALLEL }, (_, j) => counted(i + j)));
+  const used = process.cpuUsage(cpu);
   const perSecond = CALLS / ((performance.now() - started) / 1000);
   const one = summarizeLatencies(latencies);
   console.log(
-    `${name.padEnd(16)} one at a time: p50 ${one.p50.toFixed(0)} µs, p99 ${one.p99.toFixed(0)} µs; ${PARALLEL} at a time: ${Math.round(perSecond)} calls/s${failed ? `; ${failed} calls failed` : ""}`,
+    `${name.padEnd(18)} one at a time: p50 ${one.p50.toFixed(0)} µs, p99 ${one.p99.toFixed(0)} µs; ${PARALLEL} at a time: ${Math.round(perSecond)} calls/s, client CPU ${((used.user + used.system) / CALLS).toFixed(1)} µs per call${failed ? `; ${failed} calls failed` : ""}`,
   );
 }
 
@@ -61,19 +64,26 @@ async function main(): Promise<void> {
   const minute = Math.floor(Date.now() / 60_000);
   try {
     // 200 API keys, one window: as many keys as a busy instance sees in a second.
-    await measure("rate-limit hit", (i) => limiter.hit(`key-${i % 200}`, Math.floor(Date.now() / 1000) * 1000, 1000));
+    await measure("rate-limit hit", (i) => limiter.hit(rateLimitKey(i % 50, `key-${i % 200}`), Math.floor(Date.now() / 1000) * 1000, 1000));
     // 50 merchants, a few prefixes, one end-user signal: a creation's observation over the 10-minute window.
-    await measure("fraud observe", (i) =>
-      fraud.observe({
-        merchant: String(i % 50),
-        prefix: ["62811", "62812", "62813", "62857"][i % 4],
-        destination: `6281${String(10_000_000 + i)}`,
-        signals: [`signal-${i % 500}`],
-        minute,
-        windowMinutes: 10,
-        signalLimit: 10,
-      }),
-    );
+    const observation = (i: number) => ({
+      merchant: String(i % 50),
+      prefix: ["62811", "62812", "62813", "62857"][i % 4],
+      destination: `6281${String(10_000_000 + i)}`,
+      signals: [`signal-${i % 500}`],
+      minute,
+      windowMinutes: 10,
+      signalLimit: 10,
+    });
+    await measure("fraud observe", (i) => fraud.observe(observation(i)));
+    // A watched creation: the two calls one after another (as before), and the one script that does both.
+    const limitKey = (i: number) => rateLimitKey(i % 50, `key-${i % 200}`);
+    const window = () => Math.floor(Date.now() / 1000) * 1000;
+    await measure("hit, then observe", async (i) => {
+      await limiter.hit(limitKey(i), window(), 1000);
+      await fraud.observe(observation(i));
+    });
+    await measure("hit and observe", (i) => fraud.observeAfterHit({ key: limiter.keyOf(limitKey(i), window()), ttlMs: 2000, limit: 1_000_000 }, observation(i)));
   } finally {
     await limiter.close();
     await fraud.close();

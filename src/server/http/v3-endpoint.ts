@@ -30,6 +30,11 @@ export type V3Endpoint<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   errors: V3ErrorCode[];
   /** A test-mode tool (/v3/test/*): a live key gets NOT_FOUND, as if the path did not exist. */
   testOnly?: boolean;
+  /**
+   * The handler counts the key's rate limit itself (ctx.admission), in the same Redis call
+   * as its own: a creation's fraud observation (rate-limit/admission.ts).
+   */
+  countsRateLimit?: true;
   /** Parses the path's segments before the input is read (an unknown /v3/lists/{list} is a 404 whatever the body holds); handle gets the result. */
   parsePath?: (ctx: V3Context) => P;
   /** The one service call, with the parsed input (and path). */
@@ -68,10 +73,13 @@ function handlerOf<S extends z.ZodType, R extends z.ZodType, P>(endpoint: V3Endp
   const wrap = endpoint.testOnly ? v3TestRoute : v3Route;
   // The declaration rides along so a test can tell which one a route file serves.
   return Object.assign(
-    wrap(async (ctx) => {
-      const path = endpoint.parsePath?.(ctx) as P;
-      return endpoint.handle(ctx, await inputOf(endpoint, ctx), path);
-    }),
+    wrap(
+      async (ctx) => {
+        const path = endpoint.parsePath?.(ctx) as P;
+        return endpoint.handle(ctx, await inputOf(endpoint, ctx), path);
+      },
+      { countsRateLimit: endpoint.countsRateLimit },
+    ),
     { endpoint },
   );
 }

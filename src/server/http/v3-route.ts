@@ -22,8 +22,10 @@
 // an AppError becomes {success:false, data:null, error:{code, message[, details]}}
 // with the status from the error table (error-table.ts); anything else is logged and answered as 500
 // INTERNAL_ERROR — never HTML, never a stack trace. Order (spec): bearer key →
-// IP allowlist → per-key rate limit → handler. Every response carries X-Request-Id,
-// authenticated ones RateLimit-*; every request is logged as one JSON line.
+// IP allowlist → per-key rate limit → handler (a creation counts the limit inside, in
+// its fraud guard's Redis call, before it writes anything: rate-limit/admission.ts).
+// Every response carries X-Request-Id, authenticated ones RateLimit-*; every request
+// is logged as one JSON line.
 import { randomUUID } from "node:crypto";
 import { SpanKind, trace } from "@opentelemetry/api";
 import { getEnv } from "@/env";
@@ -34,7 +36,8 @@ import { readCappedBody, type CappedBody } from "@/server/lib/capped-body";
 import { authenticateBearer, type AuthenticatedMerchant } from "./authenticate";
 import { resolveClientIp } from "./client-ip";
 import { isIpAllowed } from "@/server/lib/ip-allowlist";
-import { DEFAULT_RATE_LIMIT, getRateLimiter, type RateLimitDecision } from "./rate-limit/rate-limiter";
+import { RequestAdmission } from "./rate-limit/admission";
+import type { Admission } from "@/server/services/fraud/admission";
 import { parseJsonBody } from "./read-json-body";
 import { logRequest } from "./request-log";
 import { maskRequestBody } from "@/server/services/api-log/mask-body";
@@ -58,6 +61,13 @@ export type V3Answer = { status: number; headers: Record<string, string>; body: 
 
 export type V3Context = {
   merchant: AuthenticatedMerchant;
+  /**
+   * The request's place under the key's rate limit. Counted before the handler runs,
+   * unless the route was made with `countsRateLimit`: then the handler counts it (the
+   * creation, with its fraud observation) before anything it writes, or the wrapper
+   * does after the handler.
+   */
+  admission: Admission;
   pathname: string;
   /** Dynamic segments; a catch-all segment arrives joined with "/". */
   params: Record<string, string>;
@@ -84,12 +94,6 @@ function okAnswer(data: unknown, headers: Record<string, string>): V3Answer {
 function errorAnswer(err: AppError, headers: Record<string, string>): V3Answer {
   return { status: err.status, headers: err.headers ? { ...headers, ...err.headers } : headers, body: errorBody(err.code, err.message, err.details) };
 }
-
-function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
-  return { "RateLimit-Limit": String(d.limit), "RateLimit-Remaining": String(d.remaining), "RateLimit-Reset": String(secondsUntil(d.resetMs)) };
-}
-
-const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** What the merchant's API log needs of an authenticated request, filled in as the request goes. */
 type Caller = { merchant: AuthenticatedMerchant; clientIp: string | null; body?: unknown };
@@ -206,7 +210,8 @@ function handlerOf(untraced: Direct): V3Handler {
   return Object.assign(handler, { direct });
 }
 
-export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handler {
+/** `countsRateLimit`: the handler counts the rate limit itself (ctx.admission); see V3Context. */
+export function v3Route(handler: (ctx: V3Context) => Promise<unknown>, options: { countsRateLimit?: boolean } = {}): V3Handler {
   return handlerOf((incoming, rawParams) =>
     withEnvelope(incoming, async ({ requestId, headers, setCaller }) => {
       const merchant = await authenticateBearer(incoming.header("authorization"));
@@ -216,12 +221,8 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handle
       if (!isIpAllowed(merchant.allowedIps, clientIp)) {
         throw new AppError("IP_NOT_ALLOWED", `Alamat IP ${clientIp ?? "(tidak diketahui)"} tidak ada di daftar IP yang diizinkan untuk akun ini.`);
       }
-      const decision = await getRateLimiter().check(merchant.keyId, merchant.rateLimit ?? DEFAULT_RATE_LIMIT);
-      Object.assign(headers, rateLimitHeaders(decision));
-      if (!decision.allowed) {
-        headers["Retry-After"] = String(secondsUntil(decision.resetMs));
-        throw new AppError("RATE_LIMITED", `Terlalu banyak permintaan: maksimal ${decision.limit} per detik per API key. Coba lagi sebentar lagi.`);
-      }
+      const admission = new RequestAdmission(merchant, headers);
+      if (!options.countsRateLimit) await admission.admit();
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
       let body: Promise<unknown> | undefined;
@@ -230,7 +231,21 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handle
           .body()
           .then(parseJsonBody)
           .then((value) => (caller.body = value)));
-      return handler({ merchant, pathname: incoming.pathname, params, requestId, clientIp, json, query: () => new URLSearchParams(incoming.search) });
+      const ctx: V3Context = { merchant, admission, pathname: incoming.pathname, params, requestId, clientIp, json, query: () => new URLSearchParams(incoming.search) };
+      if (!options.countsRateLimit) return handler(ctx);
+      try {
+        const data = await handler(ctx);
+        await admission.admit(); // a no-op when the handler counted it
+        return data;
+      } catch (err) {
+        // A handler that failed before counting (an invalid body, a switched-off channel) had
+        // written nothing: over the limit its answer is 429, as if counted first.
+        if (!admission.counted) await admission.admit();
+        throw err;
+      } finally {
+        // As when the wrapper refuses before reading the body: the API log keeps none for a 429.
+        if (admission.refused) caller.body = undefined;
+      }
     }),
   );
 }
@@ -240,11 +255,11 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>): V3Handle
  * endpoint does not exist (the same 404 as an unknown path), so live integrations
  * can never call it by mistake.
  */
-export function v3TestRoute(handler: (ctx: V3Context) => Promise<unknown>): V3Handler {
+export function v3TestRoute(handler: (ctx: V3Context) => Promise<unknown>, options: { countsRateLimit?: boolean } = {}): V3Handler {
   return v3Route(async (ctx) => {
     if (ctx.merchant.livemode) throw endpointNotFound(ctx.pathname);
     return handler(ctx);
-  });
+  }, options);
 }
 
 function endpointNotFound(pathname: string): AppError {

@@ -12,7 +12,9 @@
 //   4. Logged once when an outage starts and once when it ends, never per call.
 // A caller that must not undercount across the moment Redis fails (the sign-in
 // throttle) also records every call in its stand-in and takes the larger answer:
-// sharedAnswer() gives it Redis's answer or nothing.
+// sharedAnswer() gives it Redis's answer or nothing. One call on behalf of two stores
+// (a creation's rate-limit hit and fraud observation, one script) goes through
+// runTogether(): made only while neither is paused, its failure is each one's failure.
 import { getEnv } from "@/env";
 import { onShutdown } from "@/server/lifecycle.mjs";
 import { log, messageOf } from "@/server/log";
@@ -61,6 +63,21 @@ export class RedisWithStandIn<S> {
     }
   }
 
+  /** In the pause after a failure: calls go to the stand-in without trying Redis. */
+  get paused(): boolean {
+    return performance.now() < this.pausedUntil;
+  }
+
+  /** A call made for this store elsewhere (runTogether) failed: as if its own had. */
+  noteFailure(err: unknown): void {
+    this.failed(err);
+  }
+
+  /** A call made for this store elsewhere (runTogether) was answered by Redis. */
+  noteAnswer(): void {
+    if (this.degraded) this.recovered();
+  }
+
   private failed(err: unknown): void {
     this.pausedUntil = performance.now() + PAUSE_AFTER_FAILURE_MS;
     if (this.degraded) return;
@@ -84,6 +101,25 @@ export class RedisWithStandIn<S> {
 
   async close(): Promise<void> {
     await this.shared.close?.();
+  }
+}
+
+/**
+ * One Redis call that does the work of several stores (a script over keys of each, on
+ * one slot), under the same policy: made only while none of them is paused; answered,
+ * it counts as an answer for each; failed, as a failure of each (paused for
+ * PAUSE_AFTER_FAILURE_MS, logged once). `undefined` means it was not answered: the
+ * caller then makes each store's own call, which its stand-in answers at once.
+ */
+export async function runTogether<T>(stores: RedisWithStandIn<unknown>[], call: () => Promise<T>): Promise<T | undefined> {
+  if (stores.some((s) => s.paused)) return undefined;
+  try {
+    const value = await call();
+    for (const s of stores) s.noteAnswer();
+    return value;
+  } catch (err) {
+    for (const s of stores) s.noteFailure(err);
+    return undefined;
   }
 }
 

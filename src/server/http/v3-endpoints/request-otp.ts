@@ -31,5 +31,6 @@ export const requestOtpEndpoint = defineEndpoint({
     examples: { sent: examples.created, fallback: examples.createdFallback, misscall: examples.createdMisscall, whatsapp_inbound: examples.createdInbound, failed: examples.failed },
   },
   errors: CREATION_ERRORS,
-  handle: (ctx, creation) => createOtp(ctx.merchant, creation),
+  countsRateLimit: true,
+  handle: (ctx, creation) => createOtp(ctx.merchant, creation, ctx.admission),
 });

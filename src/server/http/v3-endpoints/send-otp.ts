@@ -14,5 +14,6 @@ export const sendOtpEndpoint = defineEndpoint({
   input: { from: "body", name: "SendOtpBody", schema: sendOtpBody, invalidCodes: { channel: "INVALID_CHANNEL" }, examples: { sms: examples.sendBody } },
   response: { name: "OtpTransaction", schema: otpTransactionData, examples: { sent: { ...examples.created, channel: "sms", price: 450, last_balance: 99550 } } },
   errors: CREATION_ERRORS,
-  handle: (ctx, creation) => createOtp(ctx.merchant, creation),
+  countsRateLimit: true,
+  handle: (ctx, creation) => createOtp(ctx.merchant, creation, ctx.admission),
 });

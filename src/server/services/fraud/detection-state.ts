@@ -1,6 +1,7 @@
 // The short-lived detection state, shared by every app instance through Redis (an
 // in-process copy when Redis is not configured or not answering). Time is cut into
 // one-minute buckets; the window is the last WINDOW_MINUTES of them.
+import { merchantSlot } from "@/server/redis/merchant-slot";
 
 /** A creation attempt as detection records it: one round trip writes it and reads the window back. */
 export type Observation = {
@@ -47,21 +48,22 @@ export interface FraudStore {
 
 /**
  * Key names under a namespace (Redis uses "sandi:"; a test store its own). One
- * observation reads and writes many of a merchant's keys in one script, so every key
- * carries the merchant as its hash tag ({7}): on a Redis Cluster they hash to one
- * slot, which a script needs (CROSSSLOT otherwise). Merchants spread over the nodes;
- * one merchant's detection state lives on one.
+ * observation reads and writes many of a merchant's keys in one script (with the API
+ * key's rate-limit hit, on /v3), so every key carries the merchant as its hash tag
+ * ({7}, merchant-slot.ts): on a Redis Cluster they hash to one slot, which a script
+ * needs (CROSSSLOT otherwise). Merchants spread over the nodes; one merchant's
+ * detection state lives on one.
  */
 export function keyNames(namespace: string) {
-  const ns = `${namespace}fg:`;
+  const at = (m: string) => `${namespace}fg:${merchantSlot(m)}`;
   return {
-    destinations: (m: string, prefix: string, minute: number) => `${ns}{${m}}:d:${prefix}:${minute}`,
-    verified: (m: string, prefix: string, minute: number) => `${ns}{${m}}:v:${prefix}:${minute}`,
-    verifiedAll: (m: string, minute: number) => `${ns}{${m}}:vt:${minute}`,
-    total: (m: string, minute: number) => `${ns}{${m}}:t:${minute}`,
-    prefixState: (m: string, prefix: string) => `${ns}{${m}}:p:${prefix}`,
-    signal: (m: string, signal: string, minute: number) => `${ns}{${m}}:s:${signal}:${minute}`,
-    signalBlock: (m: string, signal: string) => `${ns}{${m}}:sb:${signal}`,
+    destinations: (m: string, prefix: string, minute: number) => `${at(m)}:d:${prefix}:${minute}`,
+    verified: (m: string, prefix: string, minute: number) => `${at(m)}:v:${prefix}:${minute}`,
+    verifiedAll: (m: string, minute: number) => `${at(m)}:vt:${minute}`,
+    total: (m: string, minute: number) => `${at(m)}:t:${minute}`,
+    prefixState: (m: string, prefix: string) => `${at(m)}:p:${prefix}`,
+    signal: (m: string, signal: string, minute: number) => `${at(m)}:s:${signal}:${minute}`,
+    signalBlock: (m: string, signal: string) => `${at(m)}:sb:${signal}`,
   };
 }
 

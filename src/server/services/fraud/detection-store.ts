@@ -11,9 +11,10 @@ import { MemoryFraudStore } from "./memory-store";
 import { RedisFraudStore } from "./redis-store";
 
 export class FallbackFraudStore implements FraudStore {
-  private readonly shared: RedisWithStandIn<FraudStore>;
+  /** The degrade state: runTogether() needs it for the call that carries the rate limit's hit. */
+  readonly shared: RedisWithStandIn<FraudStore>;
 
-  constructor(primary: RedisFraudStore, standIn: FraudStore = new MemoryFraudStore()) {
+  constructor(readonly primary: RedisFraudStore, standIn: FraudStore = new MemoryFraudStore()) {
     this.shared = new RedisWithStandIn("fraud guard", primary, standIn);
   }
 

@@ -1,12 +1,14 @@
 // The fraud guard's one entry for the creation path: the merchant's lists first (a
 // block-listed destination is refused, a safe-listed one passes without the rest), then
 // geo permissions (pure, on the profile: a refused destination is neither charged nor
-// counted), then detection (one Redis pipeline, with the cached baseline). It answers what would be refused; the
+// counted), then detection (one Redis script, with the cached baseline; on /v3 it also
+// counts the API key's rate limit, admission.ts). It answers what would be refused; the
 // caller checks for an idempotent replay before refusing, so a replay is never blocked.
-import type { Channel } from "@/generated/prisma/enums";
+import type { Channel, FraudGuardLevel } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
 import type { CreationSignals } from "@/schemas/v3/signals";
+import { ADMITTED, type Admission } from "./admission";
 import { baselineFor, usualFor } from "./baseline";
 import { recordBlock } from "./block-log";
 import { prefixSpike, signalVelocity, verifiedNothing } from "./detect";
@@ -28,25 +30,30 @@ const LOG_GROUP_HOURS = 1;
 
 type DetectionReason = "prefix_spike" | "verified_nothing" | "signal_velocity";
 
-export async function screenCreation(merchant: MerchantProfile, input: GuardedCreation, now = new Date()): Promise<Refusal | null> {
-  const listed = input.destination !== null && input.channel !== "email" ? await listVerdict(merchant.id, internationalDigits(input.destination)) : null;
-  if (listed === "block") return listRefusal(merchant, input, now);
-  if (listed === "safe") return null;
-  if (!geoAllows(merchant.geoPermissions, input.channel, input.destination)) return geoRefusal(merchant, input, now);
-  if (merchant.fraudGuard === "off" || !watched(input)) return null;
-  const t = THRESHOLDS[merchant.fraudGuard];
+/**
+ * What would be refused, or null. `admission` is counted on every path before this
+ * returns (with the observation when detection runs: one Redis call), so a request over
+ * the key's rate limit throws RATE_LIMITED before any refusal is logged.
+ */
+export async function screenCreation(merchant: MerchantProfile, input: GuardedCreation, now = new Date(), admission: Admission = ADMITTED): Promise<Refusal | null> {
+  const first = await screenUnobserved(merchant, input, now);
+  if ("decided" in first) {
+    await admission.admit();
+    return first.decided;
+  }
+  const level = first.watchedAt;
+  const t = THRESHOLDS[level];
   const destination = input.destination!;
   const prefix = prefixOf(destination);
   const signals = signalKeys(input.signals);
   const minute = Math.floor(now.getTime() / 60_000);
   const store = getFraudStore();
   const [observed, baseline] = await Promise.all([
-    store.observe({ merchant: String(merchant.id), prefix, destination, signals, minute, windowMinutes: WINDOW_MINUTES, signalLimit: t.signalDestinations }),
+    admission.observe(store, { merchant: String(merchant.id), prefix, destination, signals, minute, windowMinutes: WINDOW_MINUTES, signalLimit: t.signalDestinations }),
     baselineFor(merchant.id),
   ]);
   const base = { merchantId: merchant.id, prefix, channel: input.channel, expiresAt: new Date(now.getTime() + t.cooldownMs) };
 
-  const level = merchant.fraudGuard;
   if (observed.prefixState?.startsWith("block:")) return refusal({ ...base, reason: blockReasonOf(observed.prefixState), started: null }, level);
   const blockedSignal = observed.signals.findIndex((s) => s.blocked);
   if (blockedSignal !== -1) return refusal({ ...base, reason: "signal_velocity", started: null }, level);
@@ -63,6 +70,16 @@ export async function screenCreation(merchant: MerchantProfile, input: GuardedCr
   const silent = verifiedNothing(observed, t);
   if (silent) return refusal({ ...base, reason: "verified_nothing", started: silent }, level, blockPrefix("verified_nothing"));
   return null;
+}
+
+/** The merchant's lists and geo permissions decide, or detection watches at the merchant's level. */
+async function screenUnobserved(merchant: MerchantProfile, input: GuardedCreation, now: Date): Promise<{ decided: Refusal | null } | { watchedAt: Exclude<FraudGuardLevel, "off"> }> {
+  const listed = input.destination !== null && input.channel !== "email" ? await listVerdict(merchant.id, internationalDigits(input.destination)) : null;
+  if (listed === "block") return { decided: listRefusal(merchant, input, now) };
+  if (listed === "safe") return { decided: null };
+  if (!geoAllows(merchant.geoPermissions, input.channel, input.destination)) return { decided: geoRefusal(merchant, input, now) };
+  if (merchant.fraudGuard === "off" || !watched(input)) return { decided: null };
+  return { watchedAt: merchant.fraudGuard };
 }
 
 /** Costly channels to a phone number; e-mail costs too little to pump and an unbound whatsapp_inbound sends nothing. */

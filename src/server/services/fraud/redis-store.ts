@@ -1,9 +1,11 @@
-// Detection state in Redis: one pipeline per creation (write the attempt, read the
-// window back), HyperLogLogs for distinct destinations (12 KB at most per key, and a
-// destination is never stored in the clear), plain counters for verifications.
+// Detection state in Redis: one script per creation (write the attempt, read the
+// window back; on /v3 with the API key's rate-limit hit in front of it), HyperLogLogs
+// for distinct destinations (12 KB at most per key, and a destination is never stored
+// in the clear), plain counters for verifications.
 import type { RedisClient } from "@/server/redis/fail-fast-redis";
 import { redisScript, type RedisScript } from "@/server/redis/redis-script";
 import { whenConnected } from "@/server/redis/redis-with-stand-in";
+import { windowHitLua } from "@/server/redis/window-hit";
 import { bucketTtlMs, keyNames, UNSETTLED_MINUTES, windowMinutesOf, type FraudStore, type Observation, type Observed } from "./detection-state";
 
 // One round trip, atomic. The signals are looked at first: an attempt from a signal that
@@ -48,23 +50,59 @@ local vt = 3 + 3 * n + ns * (2 + n)
 local merchantVerified = sum(redis.call('MGET', unpack(KEYS, vt + 1, vt + n)))
 return {distinct, verified, sum(totals), recent, state, settled, merchantVerified, unpack(out)}`;
 
+// The /v3 rate limit's hit first (the key's window, its TTL and the limit are the last
+// key and the last two arguments, so OBSERVE's own indices stay as they are), then, only
+// within the limit, the observation: a creation's one round trip. Over the limit the
+// attempt is not observed, as when the wrapper refused it before the creation ran.
+const HIT_THEN_OBSERVE = `${windowHitLua("KEYS[#KEYS]", "ARGV[#ARGV - 1]")}
+if hits > tonumber(ARGV[#ARGV]) then return {hits} end
+local function observe()
+${OBSERVE}
+end
+local observed = observe()
+table.insert(observed, 1, hits)
+return observed`;
+
+/** The rate limit's hit a creation's observation carries (http/rate-limit/rate-limiter.ts names the key). */
+export type WindowHit = { key: string; ttlMs: number; limit: number };
+
 export class RedisFraudStore implements FraudStore {
   private readonly keys: ReturnType<typeof keyNames>;
 
   private readonly observeScript: RedisScript;
+  private readonly hitThenObserveScript: RedisScript;
 
   /** `namespace` keeps two stores on one Redis apart (tests). */
   constructor(readonly redis: RedisClient, namespace = "sandi:") {
     this.keys = keyNames(namespace);
     this.observeScript = redisScript(redis, "sandiFraudObserve", OBSERVE);
+    this.hitThenObserveScript = redisScript(redis, "sandiHitThenObserve", HIT_THEN_OBSERVE);
   }
 
   async observe(o: Observation): Promise<Observed> {
     await whenConnected(this.redis);
+    const { keys, args } = this.scriptInput(o);
+    return observedFrom(o, (await this.observeScript(keys, args)) as Reply);
+  }
+
+  /**
+   * The rate limit's hit and, within its limit, the observation, in one call: the count,
+   * and what was observed (null over the limit). The hit's key must carry the merchant's
+   * hash tag (merchant-slot.ts), or a Cluster refuses the call (CROSSSLOT).
+   */
+  async observeAfterHit(hit: WindowHit, o: Observation): Promise<{ hits: number; observed: Observed | null }> {
+    await whenConnected(this.redis);
+    const { keys, args } = this.scriptInput(o);
+    const r = (await this.hitThenObserveScript([...keys, hit.key], [...args, String(hit.ttlMs), String(hit.limit)])) as Reply;
+    const hits = Number(r[0]);
+    return { hits, observed: r.length === 1 ? null : observedFrom(o, r.slice(1)) };
+  }
+
+  private scriptInput(o: Observation): { keys: string[]; args: string[] } {
     const { merchant: m, prefix, minute } = o;
     const window = windowMinutesOf(minute, o.windowMinutes);
     const k = this.keys;
-    const keyList = [
+    const keys = [
       k.destinations(m, prefix, minute),
       k.total(m, minute),
       k.prefixState(m, prefix),
@@ -75,17 +113,7 @@ export class RedisFraudStore implements FraudStore {
       ...window.map((w) => k.verifiedAll(m, w)),
     ];
     const args = [o.destination, String(bucketTtlMs(o.windowMinutes)), String(window.length), String(o.signals.length), String(o.signalLimit), String(UNSETTLED_MINUTES)];
-    const r = (await this.observeScript(keyList, args)) as (number | string | null)[];
-    return {
-      distinct: Number(r[0]),
-      verified: Number(r[1]),
-      total: Number(r[2]),
-      recentTotal: Number(r[3]),
-      prefixState: typeof r[4] === "string" ? r[4] : null,
-      settledDistinct: Number(r[5]),
-      merchantVerified: Number(r[6]),
-      signals: o.signals.map((_, i) => ({ distinct: Number(r[7 + i * 2]), blocked: Number(r[8 + i * 2]) === 1 })),
-    };
+    return { keys, args };
   }
 
   async recordVerified(merchant: string, prefix: string, minute: number, windowMinutes: number): Promise<void> {
@@ -115,4 +143,19 @@ export class RedisFraudStore implements FraudStore {
   async close(): Promise<void> {
     this.redis.disconnect();
   }
+}
+
+type Reply = (number | string | null)[];
+
+function observedFrom(o: Observation, r: Reply): Observed {
+  return {
+    distinct: Number(r[0]),
+    verified: Number(r[1]),
+    total: Number(r[2]),
+    recentTotal: Number(r[3]),
+    prefixState: typeof r[4] === "string" ? r[4] : null,
+    settledDistinct: Number(r[5]),
+    merchantVerified: Number(r[6]),
+    signals: o.signals.map((_, i) => ({ distinct: Number(r[7 + i * 2]), blocked: Number(r[8 + i * 2]) === 1 })),
+  };
 }

@@ -10,6 +10,7 @@ import { AppError } from "@/server/errors";
 import { randomDigits } from "@/server/lib/random";
 import { observeOtpCreation } from "@/server/metrics/record";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
+import { ADMITTED, type Admission } from "@/server/services/fraud/admission";
 import { screenCreation } from "@/server/services/fraud/guard";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
 import { priceFor } from "@/server/services/merchants/prices";
@@ -28,7 +29,8 @@ import { presentCharged, type OtpRecord } from "./present";
 import { Refused, reserveCreation } from "./reserve-creation";
 import { chooseMessage } from "@/server/services/templates/message-choice";
 
-export async function createOtp(merchant: MerchantProfile, input: CreationInput, now = new Date(), retried = false): Promise<OtpTransactionData> {
+/** `admission`: the /v3 rate limit, when the wrapper leaves it to the fraud guard's Redis call (fraud/admission.ts). */
+export async function createOtp(merchant: MerchantProfile, input: CreationInput, admission: Admission = ADMITTED, now = new Date(), retried = false): Promise<OtpTransactionData> {
   const requestedBrand = input.brand ?? (merchant.brandName || null);
   if (input.channel === "voice" && !requestedBrand) {
     throw new AppError("VALIDATION_ERROR", "brand wajib diisi untuk channel voice (atau atur brand_name akun).");
@@ -44,7 +46,7 @@ export async function createOtp(merchant: MerchantProfile, input: CreationInput,
   }
 
   // Geo permissions and the fraud guard; a replay of an external_id is answered, never blocked.
-  const refusal = await screenCreation(merchant, input, now);
+  const refusal = await screenCreation(merchant, input, now, admission);
   if (refusal) {
     const live = input.externalId ? await findLiveClaim(merchant.id, input.externalId) : null;
     if (live) return answerExistingClaim(merchant.id, live, fingerprint);
@@ -107,13 +109,13 @@ export async function createOtp(merchant: MerchantProfile, input: CreationInput,
     );
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
-    if (err.reason === "limits") throw await destinationLimited(merchant.id, input.channel, key!, now);
+    if (err.reason === "limits") throw destinationLimited(input.channel, err.counted, now);
     if (err.reason === "balance") throw new AppError("INSUFFICIENT_BALANCE");
     // Another creation holds the external_id; read it now, in a fresh snapshot that sees its commit.
     const live = await findLiveClaim(merchant.id, input.externalId!);
     if (live) return answerExistingClaim(merchant.id, live, fingerprint);
     // The claim lapsed (24 hours) between the two statements: start over, once.
-    if (!retried) return createOtp(merchant, input, now, true);
+    if (!retried) return createOtp(merchant, input, ADMITTED, now, true);
     throw new AppError("INTERNAL_ERROR");
   }
 

@@ -180,7 +180,7 @@ describe("rate-limit stores", () => {
 });
 
 describe("the /v3 wrapper with REDIS_URL set", () => {
-  it("counts each request in Redis under the key's id", async () => {
+  it("counts each request in Redis under the key's id, tagged with its merchant's slot", async () => {
     const previous = process.env.REDIS_URL;
     process.env.REDIS_URL = REDIS_URL;
     resetEnvForTests();
@@ -190,7 +190,7 @@ describe("the /v3 wrapper with REDIS_URL set", () => {
       vi.useFakeTimers({ toFake: ["Date"], now: start + 100 });
       for (let i = 0; i < 3; i++) expect((await account(m.key)).status).toBe(200);
       vi.useRealTimers();
-      expect(await readCount(`sandi:rl:${m.keyId}:${start}`)).toBe(3);
+      expect(await readCount(`sandi:rl:{${m.id}}:${m.keyId}:${start}`)).toBe(3);
     } finally {
       vi.useRealTimers();
       if (previous === undefined) delete process.env.REDIS_URL;
