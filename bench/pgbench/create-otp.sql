@@ -28,12 +28,13 @@ WITH claim AS (
      SET otp_id = EXCLUDED.otp_id, fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at
      WHERE idempotency_keys.created_at <= now() - make_interval(hours => 24)
    RETURNING 1
+ ), counted AS (
+   SELECT created_at FROM otp_transactions
+   WHERE merchant_id = :mid::int AND destination_key = :dest::text AND COALESCE(first_channel, channel) = ANY('{whatsapp,sms,email,whatsapp_inbound}'::"Channel"[])
+     AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM 'vendor_unavailable'
  ), gate AS (
    SELECT (EXISTS (SELECT 1 FROM claim)) AS claimed,
-          (SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < 5 AND count(*) < 10
-            FROM otp_transactions
-            WHERE merchant_id = :mid::int AND destination_key = :dest::text AND COALESCE(first_channel, channel) = ANY('{whatsapp,sms,email,whatsapp_inbound}'::"Channel"[])
-              AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM 'vendor_unavailable') AS within_limits
+          (SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < 5 AND count(*) < 10 FROM counted) AS within_limits
  ), otp AS (
    INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
      expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code)
@@ -52,7 +53,8 @@ WITH claim AS (
    SELECT :mid::int, -(:price::bigint), saldo, 'otp_charge', 'PGB' || :n FROM debit
  )
 SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
-             WHEN NOT gate.within_limits THEN sandi_refuse('limits')
+             WHEN NOT gate.within_limits THEN sandi_refuse('limits:' ||
+               COALESCE((SELECT string_agg(floor(extract(epoch FROM created_at) * 1000)::bigint::text, ',' ORDER BY created_at) FROM counted), ''))
              WHEN NOT EXISTS (SELECT 1 FROM debit) THEN sandi_refuse('balance')
              ELSE true END AS reserved,
         (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id

@@ -1,21 +1,13 @@
 // The answer to a creation refused by the per-destination limits (the limits are
-// checked inside the creation's reserve statement, reserve-creation.ts): it says when the
-// destination's window frees, in Retry-After, so a client does not retry every second.
+// checked inside the creation's reserve statement, reserve-creation.ts, whose refusal
+// carries the times of the creations it counted): it says when the destination's window
+// frees, in Retry-After, so a client does not retry every second.
 import type { Channel } from "@/generated/prisma/enums";
-import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
-import { DESTINATION_LIMITS, limitClassOf, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
+import { DESTINATION_LIMITS, limitClassOf } from "./otp-rules";
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
-
-const countedCreations = namedQuery(
-  "destination-counted",
-  `SELECT created_at FROM otp_transactions
-   WHERE merchant_id = $1 AND destination_key = $2 AND COALESCE(first_channel, channel) = ANY($3::"Channel"[])
-     AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $4
-   ORDER BY created_at`,
-);
 
 /**
  * Seconds until one more creation fits both windows: in each full window, the creation
@@ -29,10 +21,10 @@ export function secondsUntilFree(createdAt: Date[], now: Date, limits: { per10Mi
   return Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 }
 
-export async function destinationLimited(merchantId: number, channel: Channel, destinationKey: string, now: Date): Promise<AppError> {
+/** `counted`: when the creations the limits counted were made, oldest first. */
+export function destinationLimited(channel: Channel, counted: Date[], now: Date): AppError {
   const limits = DESTINATION_LIMITS[limitClassOf(channel)];
-  const rows = await runAutocommit<{ created_at: Date }>(countedCreations, [merchantId, destinationKey, limits.channels, VENDOR_UNAVAILABLE_REASON]);
-  const seconds = String(secondsUntilFree(rows.map((r) => r.created_at), now, limits));
+  const seconds = String(secondsUntilFree(counted, now, limits));
   return new AppError(
     "DESTINATION_RATE_LIMITED",
     `Batas pengiriman ke tujuan ini tercapai (${limits.per10Minutes} per 10 menit dan ${limits.perHour} per jam). Coba lagi dalam ${seconds} detik.`,

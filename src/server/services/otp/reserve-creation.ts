@@ -1,5 +1,6 @@
 // Step 1 of a creation, in one write (pipelined): BEGIN, the destination's advisory
-// lock, one statement that claims the external_id, checks the destination limits,
+// lock, one statement that claims the external_id, checks the destination limits (and,
+// refused by them, says when the counted creations were made, for Retry-After),
 // inserts the OTP and its first attempt and charges the price last, and the COMMIT.
 // Concurrent requests can never deliver a message that cannot be paid for.
 import type { Channel } from "@/generated/prisma/enums";
@@ -21,13 +22,14 @@ const reserve = namedQuery(
        SET otp_id = EXCLUDED.otp_id, fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at
        WHERE idempotency_keys.created_at <= now() - make_interval(hours => $19::int)
      RETURNING 1
+   ), counted AS (
+     SELECT created_at FROM otp_transactions
+     WHERE merchant_id = $1::int AND destination_key = $21::text AND COALESCE(first_channel, channel) = ANY($7::"Channel"[])
+       AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text
    ), gate AS (
      SELECT ($2::text IS NULL OR EXISTS (SELECT 1 FROM claim)) AS claimed,
             ($5::text IS NULL OR (
-              SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < $8::int AND count(*) < $9::int
-              FROM otp_transactions
-              WHERE merchant_id = $1::int AND destination_key = $21::text AND COALESCE(first_channel, channel) = ANY($7::"Channel"[])
-                AND created_at > now() - interval '1 hour' AND failure_reason IS DISTINCT FROM $20::text)) AS within_limits
+              SELECT count(*) FILTER (WHERE created_at > now() - interval '10 minutes') < $8::int AND count(*) < $9::int FROM counted)) AS within_limits
    ), otp AS (
      INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts,
        expires_at, price, charged, brand, external_id, fingerprint, inbound_token, inbound_message, provider, fallback_channels, fallback_after, fallback_code,
@@ -38,7 +40,8 @@ const reserve = namedQuery(
      RETURNING id
    ), ${firstAttemptCtes({ merchantId: "$1", otpId: "$3", channel: "$10", price: "$6", provider: "$18" })}
    SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
-               WHEN NOT gate.within_limits THEN sandi_refuse('limits')
+               WHEN NOT gate.within_limits THEN sandi_refuse('limits:' ||
+                 COALESCE((SELECT string_agg(floor(extract(epoch FROM created_at) * 1000)::bigint::text, ',' ORDER BY created_at) FROM counted), ''))
                WHEN NOT EXISTS (SELECT 1 FROM debit) THEN sandi_refuse('balance')
                ELSE true END AS reserved,
           (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id
@@ -75,14 +78,25 @@ export type Reservation = {
 
 /** Why the reservation was refused; nothing was written. */
 export class Refused {
-  constructor(readonly reason: "claimed" | "limits" | "balance") {}
+  /** `counted`: for "limits", when the creations the limits counted were made, oldest first (what Retry-After needs). */
+  constructor(
+    readonly reason: "claimed" | "limits" | "balance",
+    readonly counted: Date[] = [],
+  ) {}
 }
 
-/** The reserve statement refuses by raising 'sandi:<reason>' (sandi_refuse), rolling everything back. */
+/**
+ * The reserve statement refuses by raising 'sandi:<reason>' (sandi_refuse), rolling
+ * everything back. A refusal by the limits carries the counted creations' times
+ * ('sandi:limits:<epoch ms>,…'), read in the same statement from the rows it counted, so
+ * Retry-After needs no second query; the rows are read only on that refusal.
+ */
 function refusalOf(err: unknown): Refused | null {
   const e = err as { code?: string; message?: string };
-  const reason = e.code === "P0001" ? /^sandi:(claimed|limits|balance)$/.exec(e.message ?? "")?.[1] : undefined;
-  return reason ? new Refused(reason as Refused["reason"]) : null;
+  const m = e.code === "P0001" ? /^sandi:(claimed|limits|balance)(?::([\d,]*))?$/.exec(e.message ?? "") : null;
+  if (!m) return null;
+  const counted = m[2] ? m[2].split(",").map((ms) => new Date(Number(ms))) : [];
+  return new Refused(m[1] as Refused["reason"], counted);
 }
 
 function destinationLock(r: Reservation): BoundQuery | undefined {
