@@ -1,4 +1,4 @@
-import { getDb } from "@/server/db/client";
+import { namedQuery, runAutocommit } from "@/server/db/sql";
 import type { FraudGuardLevel } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 
@@ -25,32 +25,48 @@ export type MerchantProfile = {
   fraudGuard: FraudGuardLevel;
 };
 
-export const PROFILE_SELECT = { name: true, brandName: true, brandEmail: true, prices: true, smsAppHash: true, defaultLocale: true, smsDomain: true, geoPermissions: true, fraudGuard: true } as const;
+/**
+ * The profile's columns in SQL that joins the world's row as `w` to its account's (the
+ * live row: itself, or the one a test world belongs to) as `a`; read with profileFromColumns.
+ */
+export const PROFILE_COLUMNS = `w.id AS world_id, w.live_merchant_id IS NULL AS livemode, a.name, a.brand_name, a.brand_email, a.prices,
+  a.sms_app_hash, a.default_locale, a.sms_domain, a.geo_permissions, a.fraud_guard`;
 
-type ProfileRow = { name: string; brandName: string; brandEmail: string; prices: unknown; smsAppHash: string | null; defaultLocale: string; smsDomain: string | null; geoPermissions: unknown; fraudGuard: FraudGuardLevel };
+export type ProfileColumns = {
+  world_id: number;
+  livemode: boolean;
+  name: string;
+  brand_name: string;
+  brand_email: string;
+  prices: unknown;
+  sms_app_hash: string | null;
+  default_locale: string;
+  sms_domain: string | null;
+  geo_permissions: unknown;
+  fraud_guard: FraudGuardLevel;
+};
 
-/** A world's profile from its row selected with PROFILE_SELECT and `live: { select: PROFILE_SELECT }`: the settings are the live account's. */
-export function profileOf<W extends { id: number; live: ProfileRow | null }>(world: W & ProfileRow): MerchantProfile {
-  const account = world.live ?? world;
+export function profileFromColumns(r: ProfileColumns): MerchantProfile {
   return {
-    id: world.id,
-    livemode: world.live === null,
-    name: account.name,
-    brandName: account.brandName,
-    brandEmail: account.brandEmail,
-    prices: account.prices,
-    smsAppHash: account.smsAppHash,
-    defaultLocale: account.defaultLocale,
-    smsDomain: account.smsDomain,
-    geoPermissions: account.geoPermissions,
-    fraudGuard: account.fraudGuard,
+    id: r.world_id,
+    livemode: r.livemode,
+    name: r.name,
+    brandName: r.brand_name,
+    brandEmail: r.brand_email,
+    prices: r.prices,
+    smsAppHash: r.sms_app_hash,
+    defaultLocale: r.default_locale,
+    smsDomain: r.sms_domain,
+    geoPermissions: r.geo_permissions,
+    fraudGuard: r.fraud_guard,
   };
 }
 
+const readProfile = namedQuery("merchant-profile", `SELECT ${PROFILE_COLUMNS} FROM merchants w JOIN merchants a ON a.id = COALESCE(w.live_merchant_id, w.id) WHERE w.id = $1`);
+
 /** The profile of a world (live row or test world) read fresh, for callers outside /v3 (the dashboard, operators). */
 export async function loadMerchantProfile(merchantId: number): Promise<MerchantProfile> {
-  const db = await getDb();
-  const m = await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true, ...PROFILE_SELECT, live: { select: PROFILE_SELECT } } });
-  if (!m) throw new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
-  return profileOf(m);
+  const [row] = await runAutocommit<ProfileColumns>(readProfile, [merchantId]);
+  if (!row) throw new AppError("NOT_FOUND", "Merchant tidak ditemukan.");
+  return profileFromColumns(row);
 }
