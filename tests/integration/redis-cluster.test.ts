@@ -203,10 +203,17 @@ describe("Redis Cluster", () => {
       );
       const fraudKeys = [...(await keysByNode(`sandi:fg:{${creator.id}}:*`)).values()].flat();
       expect((await slotsOf(fraudKeys)).size).toBe(1);
-      // The creation's one script counts the key's rate limit beside them, in the same slot (its window lives 2 s).
-      expect((await requestOtp(creator.key, { channel: "sms", destination: `62816${String(50_000_000 + (created += 1))}` })).status).toBe(200);
-      const limitKeys = [...(await keysByNode(`sandi:rl:{${creator.id}}:*`)).values()].flat();
-      expect(limitKeys.length).toBeGreaterThan(0);
+      // The creation's one script counts the key's rate limit beside them, in the same slot
+      // (a window lives 2 s, so look right after a creation, again until one is seen).
+      let limitKeys: string[] = [];
+      await waitFor(
+        async () => {
+          expect((await requestOtp(creator.key, { channel: "sms", destination: `62816${String(50_000_000 + (created += 1))}` })).status).toBe(200);
+          limitKeys = [...(await keysByNode(`sandi:rl:{${creator.id}}:*`)).values()].flat();
+          return limitKeys.length > 0;
+        },
+        { timeoutMs: 15_000, intervalMs: 100, what: "a creation's rate-limit window in the Cluster" },
+      );
       expect(await slotsOf([...fraudKeys, ...limitKeys])).toEqual(await slotsOf(fraudKeys));
 
       await createMerchant({ name: "Toko Cluster", email: "owner@cluster.id", password: "benar-sekali" });
