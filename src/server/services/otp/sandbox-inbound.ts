@@ -6,7 +6,7 @@ import { getEnv } from "@/env";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
-import { channelIsSandboxed } from "@/server/services/routing/select-routes";
+import { isSandboxChannel } from "@/server/channels/registry";
 import { matchInboundWhatsapp, type InboundResult } from "./inbound";
 
 /** The sender used for an OTP not bound to a number (the user's number is whoever writes). */
@@ -20,7 +20,7 @@ const PENDING_SHOWN = 20;
  * the sandbox can complete the OTP.
  */
 async function inboundIsSandboxed(): Promise<boolean> {
-  return !getEnv().WHATSAPP_APP_SECRET && (await channelIsSandboxed("whatsapp"));
+  return !getEnv().WHATSAPP_APP_SECRET && (await isSandboxChannel("whatsapp"));
 }
 
 /** A world of the dashboard: test worlds are always sandboxed. */

@@ -5,6 +5,7 @@
 // that made the change forgets its copy at once. Only the first read waits for the database.
 import type { Channel } from "@/generated/prisma/enums";
 import { VendorUnavailableError, type ChannelAdapter } from "@/server/channels/channel";
+import { forgetVendorRoutedChannels } from "@/server/channels/registry";
 import { getDb } from "@/server/db/client";
 import { log, messageOf } from "@/server/log";
 import { ROUTE_REFRESH_MS } from "@/schemas/vendor-routes";
@@ -80,6 +81,7 @@ export async function enabledRoutes(now = Date.now()): Promise<LoadedRoute[]> {
 
 /** The next read goes to the database (after a change by this process, and in tests). */
 export function forgetRoutes(): void {
+  forgetVendorRoutedChannels();
   generation += 1;
   copy = undefined;
   loading = undefined;

@@ -2,7 +2,7 @@
 // the signed link. An unknown id and a wrong hash look the same (null → 404).
 import { getDb } from "@/server/db/client";
 import { formatWib } from "@/lib/wib-time";
-import { channelIsSandboxed } from "@/server/services/routing/select-routes";
+import { isSandboxChannel } from "@/server/channels/registry";
 import { isSandboxGateway } from "@/server/payments/registry";
 import { CHANNELS } from "@/schemas/channels";
 import type { PaymentType, TopupStatus } from "@/generated/prisma/enums";
@@ -94,7 +94,7 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
  */
 async function canSimulatePayment(): Promise<boolean> {
   if (!isSandboxGateway()) return false;
-  const sandboxed = await Promise.all(CHANNELS.map(channelIsSandboxed));
+  const sandboxed = await Promise.all(CHANNELS.map(isSandboxChannel));
   return sandboxed.every(Boolean);
 }
 
