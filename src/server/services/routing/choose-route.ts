@@ -4,9 +4,9 @@
 // the measured conversion for the destination's prefix shows a route well below another
 // (measured-conversion.ts): then the others share the traffic by weight and the demoted
 // route gets only the exploration share, which keeps it measured so it comes back once
-// it recovers. Pure: the caller passes the routes already filtered by channel, prefix
-// and enabled, the figures (measuredContext, from this instance's snapshot), and
-// `random` only to make the order repeatable in tests.
+// it recovers. No I/O: the caller passes the routes already filtered by channel, prefix
+// and enabled, and the figures (measuredContext, this instance's in-process copy);
+// `random` (or useRoutingRandom) only makes the draws repeatable in tests.
 import { judgeRoutes, type Conversion } from "./measured-conversion";
 import { figuresFor } from "./figures-snapshot";
 import { routingSettings } from "./routing-settings";

@@ -7,7 +7,9 @@
 // - sent: the vendor accepted it (sent_at); failed: it failed (at once or by receipt);
 // - delivered: a receipt confirmed it (delivered_at);
 // - verified: its OTP was verified within its TTL, and it was the OTP's last send before
-//   the verification (a failover's or fallback's later send gets the credit);
+//   the verification (a failover's or fallback's later send gets the credit; a failover
+//   leaves its failed attempt without sent_at, so only an OTP whose fallback chain moved
+//   on, fallback_index > 0, needs the look at its later attempts);
 // - settled: its outcome is known: verified, failed, or matured — sent at least
 //   min(maturity, TTL) ago and still unverified, which then counts as not verified.
 //   Verification is known late (the user may still be typing); waiting for the whole
@@ -34,14 +36,15 @@ export type RouteFigures = {
   p50VerifiedSeconds: number | null;
 };
 
-const figuresStatement = namedQuery(
+/** Exported for the route simulation's EXPLAIN (bench/route-sim.ts). */
+export const figuresStatement = namedQuery(
   "route-figures",
   `WITH attempts AS (
-     SELECT d.channel::text AS channel, d.route, ${prefixSql("o.destination_key")} AS prefix,
+     SELECT d.channel::text AS channel, d.route, COALESCE(${prefixSql("o.destination_key")}, '') AS prefix,
        d.status, d.sent_at, d.delivered_at, d.route_reason, o.verified_at,
        (o.verified_at IS NOT NULL AND o.verified_at <= $1::timestamptz AND d.sent_at <= o.verified_at
-         AND NOT EXISTS (SELECT 1 FROM otp_deliveries l
-                         WHERE l.otp_transaction_id = d.otp_transaction_id AND l.seq > d.seq AND l.sent_at <= o.verified_at)) AS verified,
+         AND (o.fallback_index = 0 OR NOT EXISTS (SELECT 1 FROM otp_deliveries l
+                         WHERE l.otp_transaction_id = d.otp_transaction_id AND l.seq > d.seq AND l.sent_at <= o.verified_at))) AS verified,
        (d.status = 'failed' OR LEAST(d.sent_at + make_interval(secs => $3::float8), o.expires_at) <= $1::timestamptz) AS matured
      FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
      WHERE d.created_at > $1::timestamptz - make_interval(secs => $2::float8) AND d.created_at <= $1::timestamptz
@@ -55,8 +58,8 @@ const figuresStatement = namedQuery(
      count(*) FILTER (WHERE verified OR matured)::int AS settled,
      count(*) FILTER (WHERE verified)::int AS verified,
      count(*) FILTER (WHERE route_reason = 'failover')::int AS failovers,
-     percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - sent_at)) FILTER (WHERE delivered_at IS NOT NULL) AS p50_delivered,
-     percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM verified_at - sent_at)) FILTER (WHERE verified) AS p50_verified
+     percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - sent_at)::float8) FILTER (WHERE delivered_at IS NOT NULL) AS p50_delivered,
+     percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM verified_at - sent_at)::float8) FILTER (WHERE verified) AS p50_verified
    FROM attempts
    GROUP BY GROUPING SETS ((channel, route, prefix), (channel, route))`,
 );
