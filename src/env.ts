@@ -82,6 +82,8 @@ const schema = z.object({
   SMTP_FROM: optionalString,
   MISSCALL_API_URL: optionalUrl(["http:", "https:"]),
   MISSCALL_API_KEY: optionalString,
+  /** How much of a creation's time the first send may take across its vendor routes, failovers included (docs/routing.md). */
+  ROUTE_SEND_BUDGET_MS: integer(100, 120_000, 8000),
   XENDIT_SECRET_KEY: optionalString,
   XENDIT_CALLBACK_TOKEN: optionalString,
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
@@ -176,6 +178,19 @@ export type Env = z.infer<typeof schema> & {
 };
 
 export class EnvError extends Error {}
+
+/** A variable's name as a vendor route's "<key>_env" setting may give it (docs/routing.md). */
+export const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,127}$/;
+
+/**
+ * The value of a variable a vendor route names (its "<key>_env" settings), read when the
+ * route is built; undefined when unset or empty. Kept here so this stays the one reader.
+ */
+export function namedVariable(name: string): string | undefined {
+  if (!ENV_NAME.test(name)) return undefined;
+  const value = process.env[name];
+  return value === undefined || value === "" ? undefined : value;
+}
 
 let cached: Env | undefined;
 
