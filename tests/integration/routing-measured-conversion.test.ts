@@ -1,19 +1,21 @@
 // Routing by measured conversion end to end (docs/routing.md#routing-by-measured-conversion):
-// real creations through /v3/request over two SMS routes (the HTTP SMS aggregator adapter
-// against two local aggregator simulators), receipts through the receipt service, and the
-// user's verifications through /v3/verify with the code the simulator received.
+// real creations through /v3/request over two SMS routes of equal priority and weight (the
+// HTTP SMS aggregator adapter against two route simulators, whose signed receipts go
+// through Sandi's hook), and the user's verifications through /v3/verify with the code the
+// simulator says reached them.
 //
-// Route "agg-a" accepts and reports every message delivered, but for prefix 62811 its
-// messages never reach the user (the test's user never verifies them) until it recovers;
-// "agg-b" always works. Draws are seeded (useRoutingRandom), so the shares are the same on
-// every run. Time is moved, not waited for: each instance's figures describe a moment
-// (refreshRouteFigures(asOf)), here "now + the maturity" so that the unverified sends count
-// as settled, and after the recovery "one routing window after it", when the sends from
-// before the recovery have left the window. Nothing sleeps and nothing asserts on time.
+// Route "agg-a" accepts and reports every message delivered, but its messages to 62811
+// never reach the user until it recovers; "agg-b" always works. Draws are seeded
+// (useRoutingRandom), so the shares are the same on every run. Time is moved, not waited
+// for: each instance's figures describe a moment (refreshRouteFigures(asOf)), here "now +
+// the maturity" so that the unverified sends count as settled, and after the recovery "one
+// routing window after it", when the sends from before the recovery have left the window.
+// Nothing sleeps and nothing asserts on time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/server/db/client";
+import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { seededRandom } from "@/server/lib/random";
-import { applyDeliveryReceipt } from "@/server/services/delivery/receipts";
+import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
+import { updateMerchant } from "@/server/services/merchants/merchants";
 import { useRoutingRandom } from "@/server/services/routing/choose-route";
 import { forgetRouteFigures, refreshRouteFigures } from "@/server/services/routing/figures-snapshot";
 import { forgetRoutes } from "@/server/services/routing/route-cache";
@@ -21,24 +23,13 @@ import { routeStats } from "@/server/services/routing/route-stats";
 import { addRoute } from "@/server/services/routing/route-store";
 import { MIN_SETTLED, routingSettings } from "@/server/services/routing/routing-settings";
 import { overrideEnv } from "../harness/env-override";
+import { postToHooks } from "../harness/hook-dispatch";
 import { otpctlJson, CLI_TEST_TIMEOUT_MS } from "../harness/otpctl";
 import { newMerchant, requestOtp, verify, type Merchant } from "../harness/v3-fixtures";
-import { startVendorSimulator } from "../simulators/http-vendor-simulator";
+import { startRouteVendor, type RouteVendor } from "../simulators/route-vendor-simulator";
 
-type Aggregator = Awaited<ReturnType<typeof startAggregator>>;
-type Sent = { messageId: string; text: string; to: string };
-
-/** An HTTP SMS aggregator that accepts every message and keeps what it was asked to send, by otp_id. */
-async function startAggregator(route: string) {
-  const byOtp = new Map<string, Sent>();
-  const sim = await startVendorSimulator((req, n) => {
-    const body = JSON.parse(req.body) as { to: string; text: string; reference: string };
-    const messageId = `${route}-${n}`;
-    byOtp.set(body.reference, { messageId, text: body.text, to: body.to });
-    return { status: 200, json: { status: "accepted", message_id: messageId } };
-  });
-  return { route, sim, byOtp };
-}
+type Aggregator = { route: "agg-a" | "agg-b"; sim: RouteVendor };
+type Delivery = { route: string; route_reason: string; status: string };
 
 let merchant: Merchant;
 let aggregators: Aggregator[];
@@ -51,34 +42,20 @@ const maturity = () => routingSettings().maturityMs;
 /** The figures as they will stand once every send made so far has matured. */
 const refreshMatured = () => refreshRouteFigures(new Date(Date.now() + maturity()));
 
-async function routeOf(otpId: string): Promise<{ route: string; reason: string }> {
-  const db = await getDb();
-  const [row] = await db.$queryRaw<{ route: string; route_reason: string }[]>`
-    SELECT d.route, d.route_reason FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
-    WHERE o.otp_id = ${otpId} ORDER BY d.seq DESC LIMIT 1`;
-  return { route: row.route, reason: row.route_reason };
-}
-
-/** One creation to a fresh number under `prefix`; the vendor's receipt; the user's verification when the message reached them. */
+/** One creation to a fresh number under `prefix`, its receipt through the hook, and the user's verification when the code reached them. */
 async function create(prefix: string): Promise<{ route: string; reason: string }> {
   numbers += 1;
   const destination = `${prefix}${String(numbers).padStart(7, "0")}`;
   const res = await requestOtp(merchant.key, { channel: "sms", destination });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const otpId = res.body.data!.otp_id as string;
-  const aggregator = aggregators.find((a) => a.byOtp.has(otpId))!;
-  const sent = aggregator.byOtp.get(otpId)!;
-  expect(sent.to).toBe(destination);
-  await applyDeliveryReceipt({ provider: "http_sms", providerMessageId: sent.messageId, otpId, outcome: "success" });
-  const reaches = aggregator.route !== "agg-a" || prefix !== "62811" || aReaches62811;
-  if (reaches) {
-    const code = /\b(\d{6})\b/.exec(sent.text)![1];
-    const verified = await verify(merchant.key, { otp_id: otpId, otp: code });
-    expect(verified.body.data?.verified).toBe(true);
-  }
-  const chosen = await routeOf(otpId);
-  expect(chosen.route).toBe(aggregator.route);
-  return chosen;
+  const [delivery, ...more] = res.body.data!.deliveries as Delivery[];
+  expect(more).toEqual([]);
+  for (const a of aggregators) await a.sim.receiptsSettled();
+  await applyEarlyReceipts();
+  const code = aggregators.find((a) => a.route === delivery.route)!.sim.codeFor(otpId);
+  if (code) expect((await verify(merchant.key, { otp_id: otpId, otp: code })).body.data?.verified).toBe(true);
+  return { route: delivery.route, reason: delivery.route_reason };
 }
 
 /**
@@ -101,18 +78,27 @@ async function standing(asOf: Date, prefix: string): Promise<Record<string, { st
   return Object.fromEntries(stats.prefixes.filter((p) => p.channel === "sms" && p.prefix === prefix).map((p) => [p.route, { standing: p.standing, settled: p.settled, verified: p.verified }]));
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   // No background refresh during the test: the figures change only when it refreshes them.
   restore.push(overrideEnv({ ROUTING_REFRESH_SECONDS: "300" }));
   restore.push(useRoutingRandom(seededRandom(26)));
-  forgetRouteFigures();
-  merchant = await newMerchant({ rateLimit: 100_000 });
-  aggregators = [await startAggregator("agg-a"), await startAggregator("agg-b")];
-  for (const a of aggregators) {
-    await addRoute({ name: a.route, channel: "sms", adapter: "http_sms", config: { api_base_url: a.sim.baseUrl, api_key: `key-${a.route}`, webhook_secret: `secret-${a.route}-0123456789` } });
-  }
-  forgetRoutes();
 });
+
+/** The merchant and the two routes (every test starts from an empty database). */
+async function setUp(): Promise<void> {
+  resetBreakers();
+  forgetRouteFigures();
+  merchant = await newMerchant();
+  await updateMerchant(merchant.id, { rateLimit: 100_000, fraudGuard: "off" });
+  aggregators = [];
+  for (const route of ["agg-a", "agg-b"] as const) {
+    const sim = await startRouteVendor("http_sms", { receipts: postToHooks });
+    await addRoute({ name: route, channel: "sms", adapter: "http_sms", config: sim.routeConfig() });
+    aggregators.push({ route, sim });
+  }
+  aggregators[0].sim.reaches = (to) => aReaches62811 || !to.startsWith("62811");
+  forgetRoutes();
+}
 
 afterAll(async () => {
   for (const undo of restore.reverse()) undo();
@@ -125,8 +111,9 @@ afterAll(async () => {
 describe("routing by measured conversion", () => {
   it(
     "(b) moves 62811 to the route whose codes are verified while 62812 stays split by weight, and (c) gives the recovered route its share back within one window",
-    { timeout: 600_000 },
+    { timeout: 600_000 + CLI_TEST_TIMEOUT_MS },
     async () => {
+      await setUp();
       // Before any figures: both prefixes split by weight; agg-a's 62811 codes are never verified.
       const before = await traffic(["62811", "62812"], 60, false);
       expect(new Set(before["62811"].map((c) => c.reason))).toEqual(new Set(["weight"]));
@@ -146,6 +133,13 @@ describe("routing by measured conversion", () => {
       expect(share(demoted["62812"], "agg-a")).toBeGreaterThan(0.35);
       expect(share(demoted["62812"], "agg-a")).toBeLessThan(0.65);
       expect(new Set(demoted["62812"].map((c) => c.reason))).toEqual(new Set(["weight"]));
+
+      // What the operator sees (now, so agg-a's latest sends have not matured yet).
+      const stats = await otpctlJson(["route", "stats"]);
+      expect(stats).toMatchObject({ window_seconds: 600, maturity_seconds: 120, exploration_percent: 5 });
+      expect((stats.routes as { route: string }[]).map((r) => r.route)).toEqual(["agg-a", "agg-b"]);
+      expect(new Set((stats.prefixes as { prefix: string }[]).map((p) => p.prefix))).toEqual(new Set(["62811", "62812"]));
+      expect((stats.prefixes as { route: string; prefix: string; verified: number }[]).find((p) => p.route === "agg-a" && p.prefix === "62811")?.verified).toBe(0);
 
       // (c) agg-a reaches 62811 again. Its exploration sends verify; one window after the
       // recovery its sends from before have left the window and it is judged on those.
@@ -167,12 +161,4 @@ describe("routing by measured conversion", () => {
     },
   );
 
-  it("otpctl route stats prints both routes' figures over the window", { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
-    const stats = await otpctlJson(["route", "stats"]);
-    expect(stats).toMatchObject({ window_seconds: 600, maturity_seconds: 120, exploration_percent: 5 });
-    const routes = (stats.routes as { channel: string; route: string; sent: number }[]).filter((r) => r.channel === "sms").map((r) => r.route);
-    expect(routes).toEqual(["agg-a", "agg-b"]);
-    const prefixes = new Set((stats.prefixes as { prefix: string }[]).map((p) => p.prefix));
-    expect(prefixes).toEqual(new Set(["62811", "62812"]));
-  });
 });
