@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { adapterKind } from "@/server/services/routing/adapter-kinds";
 import { applySettings, resolveSettings } from "@/server/services/routing/route-settings";
-import { openSecrets, sealSecrets } from "@/server/services/routing/route-secrets";
+import { derivedKey, open, seal } from "@/server/lib/sealed-box";
 import { chargedSeq } from "@/server/services/otp/deliveries";
 
 const twilio = adapterKind("twilio")!;
@@ -42,12 +42,13 @@ describe("a route's settings", () => {
     });
   });
 
-  it("seals secrets bound to the route's name", () => {
-    const sealed = sealSecrets("sms-a", { api_key: "k-123" })!;
+  it("seals secrets bound to what they belong to (route-secrets.ts binds the route's name)", () => {
+    const key = derivedKey("p".repeat(32), "vendor-route-secrets");
+    const sealed = seal(key, "route:sms-a", JSON.stringify({ api_key: "k-123" }));
     expect(sealed).not.toContain("k-123");
-    expect(openSecrets("sms-a", sealed)).toEqual({ api_key: "k-123" });
-    expect(openSecrets("sms-b", sealed)).toBeNull();
-    expect(sealSecrets("sms-a", {})).toBeNull();
+    expect(JSON.parse(open(key, "route:sms-a", sealed)!)).toEqual({ api_key: "k-123" });
+    expect(open(key, "route:sms-b", sealed)).toBeNull();
+    expect(open(derivedKey("q".repeat(32), "vendor-route-secrets"), "route:sms-a", sealed)).toBeNull();
   });
 });
 

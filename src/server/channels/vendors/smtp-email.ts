@@ -33,7 +33,7 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
         const info = await Promise.race([
           transport.sendMail({ from, to: request.destination ?? "", ...content }),
           new Promise<never>((_, reject) => {
-            const left = request.deadline === undefined ? config.timeoutMs : Math.max(1, Math.min(config.timeoutMs, request.deadline - Date.now()));
+            const left = request.deadline === undefined ? config.timeoutMs : Math.max(1, Math.floor(Math.min(config.timeoutMs, request.deadline - Date.now())));
             timer = setTimeout(() => reject(Object.assign(new Error("SMTP timed out"), { code: "ETIMEDOUT" })), left);
           }),
         ]);

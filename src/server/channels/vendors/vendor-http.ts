@@ -62,7 +62,7 @@ export async function vendorRequest(vendor: string, url: string, init: RequestIn
   if (left <= 0) throw new VendorUnavailableError(vendor, `${vendor} timed out: no time left in the send's budget`);
   const breaker = breakerFor(circuit);
   if (!breaker.allow()) throw new VendorUnavailableError(vendor, `${circuit} circuit open after repeated failures`);
-  const signal = AbortSignal.timeout(Math.min(getEnv().VENDOR_TIMEOUT_MS, left));
+  const signal = AbortSignal.timeout(Math.max(1, Math.floor(Math.min(getEnv().VENDOR_TIMEOUT_MS, left))));
   const started = performance.now();
   let response: Response;
   let json: Record<string, unknown>;

@@ -199,7 +199,7 @@ const failoverStatement = namedQuery(
      SELECT otp_transaction_id, $2::int + 1, channel, 'pending', price, true, $5::text, $6::text, 'failover' FROM failed
      RETURNING id, seq
    ), moved AS (
-     UPDATE otp_transactions SET provider = $5::text FROM next WHERE id = $1::bigint
+     UPDATE otp_transactions o SET provider = $5::text FROM next WHERE o.id = $1::bigint
    )
    SELECT id::text, seq FROM next`,
 );
