@@ -88,7 +88,7 @@ beforeAll(() => {
 async function setUp(): Promise<void> {
   resetBreakers();
   forgetRouteFigures();
-  merchant = await newMerchant();
+  merchant = await newMerchant({ saldo: 10_000_000 });
   await updateMerchant(merchant.id, { rateLimit: 100_000, fraudGuard: "off" });
   aggregators = [];
   for (const route of ["agg-a", "agg-b"] as const) {
