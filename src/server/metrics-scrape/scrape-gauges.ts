@@ -8,6 +8,7 @@ import { breakerStates } from "@/server/channels/vendors/circuit-breaker";
 import { getPool } from "@/server/db/client";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { currentFigures } from "@/server/services/routing/figures-snapshot";
+import type { RouteFigures } from "@/server/services/routing/route-figures-query";
 import { webhookQueueStats, type WebhookQueueStats } from "@/server/services/webhooks/queue-stats";
 
 async function readOrEmpty<L extends string>(gauge: Gauge<L>, read: () => Promise<void> | void): Promise<void> {
@@ -128,28 +129,23 @@ function addRouteGauges(registers: Registry[]): void {
       });
     },
   });
-  new Gauge({
-    name: "sandi_route_verification_ratio",
-    help: "Share of each route's settled sends in the routing window whose OTP was verified within its TTL (absent before any settled send).",
-    labelNames: ["channel", "route"] as const,
-    registers,
-    collect() {
-      return readOrEmpty(this, () => {
-        for (const f of totals()) if (f.settled > 0) this.set({ channel: f.channel, route: f.route }, f.verified / f.settled);
-      });
-    },
-  });
-  new Gauge({
-    name: "sandi_route_delivery_ratio",
-    help: "Share of each route's sends in the routing window confirmed by a delivery receipt, of those whose receipt is in or overdue.",
-    labelNames: ["channel", "route"] as const,
-    registers,
-    collect() {
-      return readOrEmpty(this, () => {
-        for (const f of totals()) if (f.receiptsSettled > 0) this.set({ channel: f.channel, route: f.route }, f.delivered / f.receiptsSettled);
-      });
-    },
-  });
+  const ratio = (name: string, help: string, of: (f: RouteFigures) => [number, number]) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["channel", "route"] as const,
+      registers,
+      collect() {
+        return readOrEmpty(this, () => {
+          for (const f of totals()) {
+            const [part, whole] = of(f);
+            if (whole > 0) this.set({ channel: f.channel, route: f.route }, part / whole);
+          }
+        });
+      },
+    });
+  ratio("sandi_route_verification_ratio", "Share of each route's settled sends in the routing window whose OTP was verified within its TTL (absent before any settled send).", (f) => [f.verified, f.settled]);
+  ratio("sandi_route_delivery_ratio", "Share of each route's sends in the routing window confirmed by a delivery receipt, of those whose receipt is in or overdue.", (f) => [f.delivered, f.receiptsSettled]);
   new Gauge({
     name: "sandi_route_p50_seconds",
     help: "Median time from a route's send to its delivery receipt (to=delivered) or to the OTP's verification (to=verified), over the routing window.",
