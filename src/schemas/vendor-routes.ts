@@ -11,6 +11,8 @@ export const RESERVED_ROUTE_NAME = /^(env-.*|sandbox|stand-in)$/;
 export const ROUTE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 export const ROUTE_PRIORITY = { min: 0, max: 10_000, default: 100 } as const;
 export const ROUTE_WEIGHT = { min: 0, max: 10_000, default: 100 } as const;
+/** How old each process's copy of the routes may get before it is refreshed: how long a change takes to reach every instance. */
+export const ROUTE_REFRESH_MS = 5000;
 const CONFIG_KEY = /^[a-z][a-z0-9_]{0,62}$/;
 
 export const routeName = z

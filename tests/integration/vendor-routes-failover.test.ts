@@ -2,6 +2,7 @@
 // charge taken once (or refunded once), each attempt's route in the answer, in
 // GET /v3/otp/{otp_id} and in the ledger's one debit; vendors are HTTP simulators with
 // behaviour modes (tests/simulators/route-vendor-simulator.ts).
+import { createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { getDb } from "@/server/db/client";
@@ -165,6 +166,41 @@ describe("failover between the routes of a channel", () => {
     expect(second.accepted).toHaveLength(1);
     expect(await saldoOf(m.id)).toBe(100_000 - SMS);
     expect((await ledgerOf(m.id)).map((e) => e.reason)).toEqual(["otp_charge"]);
+  });
+
+  it("fails over inside a channel fallback too, and a later failed receipt refunds that fallback's one charge", async () => {
+    const { first, second } = await twoSmsRoutes();
+    first.mode = { kind: "fail", status: 500 };
+    second.mode = { kind: "receipt_never" };
+    const m = await merchant();
+    // The sandbox's WhatsApp fails …0002 at once, so the SMS fallback goes out before the answer.
+    const res = await requestOtp(m.key, { channel: "whatsapp", destination: "6281234560002", fallback: ["sms"] });
+    const otpId = res.body.data!.otp_id as string;
+    expect(res.body.data!.deliveries).toEqual([
+      expect.objectContaining({ channel: "whatsapp", status: "failed", route: "sandbox", price: 0 }),
+      expect.objectContaining({ channel: "sms", status: "failed", route: "sms-twilio", route_reason: "priority", price: 0 }),
+      expect.objectContaining({ channel: "sms", status: "sent", route: "sms-aggregator", route_reason: "failover", price: SMS }),
+    ]);
+    expect((await ledgerOf(m.id)).map((e) => [e.reason, e.reference])).toEqual([
+      ["otp_charge", otpId],
+      ["otp_refund", otpId],
+      ["otp_charge", `${otpId}:2`],
+    ]);
+
+    // The aggregator reports later that the SMS never arrived: the charge the failover carried is refunded once.
+    const receipt = JSON.stringify({ message_id: second.accepted[0].messageId, reference: otpId, status: "expired", error_code: "TTL" });
+    const signature = `sha256=${createHmac("sha256", second.secret).update(receipt).digest("hex")}`;
+    const hook = "http://localhost:3000/api/hooks/http-sms/sms-aggregator";
+    await postToHooks(hook, { method: "POST", headers: { "content-type": "application/json", "x-signature": signature }, body: receipt });
+    await postToHooks(hook, { method: "POST", headers: { "content-type": "application/json", "x-signature": signature }, body: receipt });
+    expect((await ledgerOf(m.id)).at(-1)).toMatchObject({ reason: "otp_refund", reference: `${otpId}:2` });
+    expect(await ledgerOf(m.id)).toHaveLength(4);
+    expect(await saldoOf(m.id)).toBe(100_000);
+    expect(await expectLedgerBalanced(m.id)).toBe(true);
+    expect((await getOtpDetail(m.key, otpId)).body.data).toMatchObject({ status: "failed", price: 0 });
+    // A receipt signed with another secret is refused.
+    const forged = await postToHooks(hook, { method: "POST", headers: { "content-type": "application/json", "x-signature": "sha256=00" }, body: receipt }).catch((err: Error) => err.message);
+    expect(forged).toMatch(/answered 401/);
   });
 
   it("skips a disabled route and routes by prefix: a Telkomsel-only route serves only its prefixes", async () => {

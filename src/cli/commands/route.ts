@@ -2,9 +2,8 @@
 // (docs/routing.md). The rules live in services/routing; this only reads the flags.
 import { UsageError, type Args } from "../args";
 import type { Command } from "../command";
-import { ROUTED_CHANNELS, type RoutedChannel } from "@/schemas/vendor-routes";
+import { ROUTE_REFRESH_MS, ROUTED_CHANNELS, type RoutedChannel } from "@/schemas/vendor-routes";
 import { ADAPTER_KINDS } from "@/server/services/routing/adapter-kinds";
-import { ROUTE_REFRESH_MS } from "@/server/services/routing/route-cache";
 import { addRoute, listRoutes, setRouteEnabled, updateRoute } from "@/server/services/routing/route-store";
 
 const CHANGE_FLAGS = ["config", "priority", "weight", "prefixes"];

@@ -1,5 +1,6 @@
-// Chooses the adapter per channel: the configured vendor (./vendors) when its
-// credentials are set, else the sandbox.
+// The environment's adapter per channel: the configured vendor (./vendors) when its
+// credentials are set, else the sandbox. Vendor routes, test mode's sandbox and the order
+// a send tries them are the routing service's (services/routing, docs/routing.md).
 import type { Channel } from "@/generated/prisma/enums";
 import type { ChannelAdapter } from "./channel";
 import { sandboxAdapter } from "./sandbox";
@@ -27,11 +28,6 @@ export function getChannelAdapter(channel: Channel): ChannelAdapter {
     if (adapter) return adapter;
   }
   return configuredVendorAdapter(channel) ?? sandboxAdapter;
-}
-
-/** Test mode never reaches a vendor, whatever is configured: its messages exist only in the sandbox. */
-export function getAdapterForMode(channel: Channel, livemode: boolean): ChannelAdapter {
-  return livemode ? getChannelAdapter(channel) : sandboxAdapter;
 }
 
 /** True when every channel delivers through the sandbox (the dashboard shows its inbox then). */

@@ -7,10 +7,10 @@ import type { Channel } from "@/generated/prisma/enums";
 import { VendorUnavailableError, type ChannelAdapter } from "@/server/channels/channel";
 import { getDb } from "@/server/db/client";
 import { log, messageOf } from "@/server/log";
+import { ROUTE_REFRESH_MS } from "@/schemas/vendor-routes";
 import { adapterKind } from "./adapter-kinds";
 import { resolveSettings, storedSettings } from "./route-settings";
 
-export const ROUTE_REFRESH_MS = 5000;
 
 export type LoadedRoute = {
   name: string;
