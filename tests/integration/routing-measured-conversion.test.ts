@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetBreakers } from "@/server/channels/vendors/circuit-breaker";
 import { seededRandom } from "@/server/lib/random";
+import { metricsText } from "@/server/metrics-scrape/exposition";
 import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { useRoutingRandom } from "@/server/services/routing/choose-route";
@@ -140,6 +141,11 @@ describe("routing by measured conversion", () => {
       expect((stats.routes as { route: string }[]).map((r) => r.route)).toEqual(["agg-a", "agg-b"]);
       expect(new Set((stats.prefixes as { prefix: string }[]).map((p) => p.prefix))).toEqual(new Set(["62811", "62812"]));
       expect((stats.prefixes as { route: string; prefix: string; verified: number }[]).find((p) => p.route === "agg-a" && p.prefix === "62811")?.verified).toBe(0);
+      // And Prometheus, from this instance's copy (every agg-b code verified; agg-a's 62811 ones never, its 62812 ones all).
+      const { body: scraped } = await metricsText();
+      expect(scraped).toMatch(/^sandi_route_window_sends\{channel="sms",route="agg-a",kind="sent"\} [1-9]\d*$/m);
+      expect(scraped).toMatch(/^sandi_route_verification_ratio\{channel="sms",route="agg-b"\} 1$/m);
+      expect(Number(/^sandi_route_verification_ratio\{channel="sms",route="agg-a"\} ([\d.]+)$/m.exec(scraped)?.[1])).toBeLessThan(1);
 
       // (c) agg-a reaches 62811 again. Its exploration sends verify; one window after the
       // recovery its sends from before have left the window and it is judged on those.

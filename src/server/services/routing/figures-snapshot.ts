@@ -23,9 +23,10 @@ export type FiguresSnapshot = {
   byPrefix: Map<string, Map<string, RouteFigures>>;
 };
 
-type Holder = { snapshot: FiguresSnapshot | null; loading: Promise<FiguresSnapshot> | null };
+/** `tried`: when the last background refresh started (Date.now()), so a failing one is retried once per interval, not per read. */
+type Holder = { snapshot: FiguresSnapshot | null; loading: Promise<FiguresSnapshot> | null; tried: number };
 const processWide = globalThis as unknown as { __sandiRouteFigures?: Holder };
-const holder = (): Holder => (processWide.__sandiRouteFigures ??= { snapshot: null, loading: null });
+const holder = (): Holder => (processWide.__sandiRouteFigures ??= { snapshot: null, loading: null, tried: 0 });
 
 const prefixKey = (channel: string, prefix: string | null) => `${channel}:${prefix ?? ""}`;
 
@@ -63,8 +64,10 @@ export async function refreshRouteFigures(asOf = new Date()): Promise<FiguresSna
 /** Starts a background refresh when the copy is missing or older than the refresh interval. */
 function refreshWhenDue(): void {
   const h = holder();
-  if (h.loading) return;
-  if (h.snapshot && Date.now() - h.snapshot.loadedAt < routingSettings().refreshMs) return;
+  const now = Date.now();
+  if (h.loading || now - h.tried < routingSettings().refreshMs) return;
+  if (h.snapshot && now - h.snapshot.loadedAt < routingSettings().refreshMs) return;
+  h.tried = now;
   refreshRouteFigures().catch((err: unknown) => log.warn({ error: messageOf(err) }, "route figures not refreshed; routes keep their last figures or weights"));
 }
 
@@ -82,5 +85,5 @@ export function currentFigures(): FiguresSnapshot | null {
 
 /** Forgets the copy (tests, and a simulation between scenarios). */
 export function forgetRouteFigures(): void {
-  processWide.__sandiRouteFigures = { snapshot: null, loading: null };
+  processWide.__sandiRouteFigures = { snapshot: null, loading: null, tried: 0 };
 }
