@@ -31,8 +31,6 @@ async function main(): Promise<void> {
   const appEnv: Record<string, string> = {
     DATABASE_URL: url,
     REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-    LOG_REQUESTS: "0",
-    RUN_WORKER_IN_APP: "0",
     FRAUD_GUARD_DEFAULT: "off",
     DB_POOL_SIZE: String(num("DB_POOL_SIZE", 10)),
     DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e-bench",

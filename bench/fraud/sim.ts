@@ -148,8 +148,6 @@ async function main(): Promise<void> {
   const env: Record<string, string> = {
     DATABASE_URL: url,
     REDIS_URL,
-    LOG_REQUESTS: "0",
-    RUN_WORKER_IN_APP: "0",
     DATA_DIR: ".data-fraud-sim",
     ...freshSecrets(),
   };

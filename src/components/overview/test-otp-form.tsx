@@ -6,16 +6,14 @@ import { OtpStatusBadge } from "@/components/dashboard/status-badge";
 import { CHANNEL_LABELS, formatRupiah } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, Card, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
-import { TEST_OTP_CHANNELS } from "@/schemas/dashboard/test-otp";
-
-type Channel = (typeof TEST_OTP_CHANNELS)[number];
+import { TestDestinationFields, type TestOtpChannel } from "@/components/forms/test-destination-fields";
 
 /** Sends a real OTP to the merchant's own number or address and verifies the code typed back, as /v3 would. */
 export function TestOtpForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const profile = useQuery(trpc.account.profile.queryOptions());
-  const [channel, setChannel] = useState<Channel>("whatsapp");
+  const [channel, setChannel] = useState<TestOtpChannel>("whatsapp");
   const [destination, setDestination] = useState("");
   const [code, setCode] = useState("");
   const refresh = () => {
@@ -44,25 +42,7 @@ export function TestOtpForm() {
             send.mutate({ channel, destination });
           }}
         >
-          <Field label="Channel">
-            <select value={channel} onChange={(e) => setChannel(e.target.value as Channel)} className={inputClass}>
-              {TEST_OTP_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {CHANNEL_LABELS[c]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={channel === "email" ? "E-mail Anda" : "Nomor Anda"}>
-            <input
-              value={destination}
-              onChange={(e) => setDestination(e.target.value)}
-              inputMode={channel === "email" ? "email" : "numeric"}
-              autoComplete={channel === "email" ? "email" : "tel"}
-              placeholder={channel === "email" ? "anda@contoh.id" : "6281234567890"}
-              className={inputClass}
-            />
-          </Field>
+          <TestDestinationFields channel={channel} onChannel={setChannel} destination={destination} onDestination={setDestination} whose="own" />
           <Button type="submit" busy={send.isPending}>
             {price !== undefined ? `Kirim OTP uji (${formatRupiah(price)})` : "Kirim OTP uji"}
           </Button>

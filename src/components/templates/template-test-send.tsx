@@ -4,17 +4,14 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { CHANNEL_LABELS } from "@/components/format";
+import { TestDestinationFields, type TestOtpChannel } from "@/components/forms/test-destination-fields";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
-import { Button, Card, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
-import { TEST_OTP_CHANNELS } from "@/schemas/dashboard/test-otp";
+import { Button, Card, ErrorNotice, Notice } from "@/components/ui/primitives";
 import type { Locale } from "@/schemas/v3/locale";
-
-type Channel = (typeof TEST_OTP_CHANNELS)[number];
 
 export function TemplateTestSend({ template, locale }: { template: string; locale: Locale }) {
   const trpc = useTRPC();
-  const [channel, setChannel] = useState<Channel>("sms");
+  const [channel, setChannel] = useState<TestOtpChannel>("sms");
   const [destination, setDestination] = useState("");
   const send = useMutation(trpc.testOtp.send.mutationOptions());
 
@@ -30,18 +27,7 @@ export function TemplateTestSend({ template, locale }: { template: string; local
           send.mutate({ channel, destination, template, locale });
         }}
       >
-        <Field label="Channel">
-          <select value={channel} onChange={(e) => setChannel(e.target.value as Channel)} className={inputClass}>
-            {TEST_OTP_CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {CHANNEL_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={channel === "email" ? "E-mail tujuan" : "Nomor tujuan"}>
-          <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder={channel === "email" ? "anda@contoh.id" : "6281234567890"} className={inputClass} />
-        </Field>
+        <TestDestinationFields channel={channel} onChannel={setChannel} destination={destination} onDestination={setDestination} whose="any" />
         <Button type="submit" busy={send.isPending}>
           Kirim OTP uji
         </Button>
