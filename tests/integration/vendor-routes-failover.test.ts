@@ -10,7 +10,7 @@ import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { addRoute, setRouteEnabled } from "@/server/services/routing/route-store";
 import { overrideEnv } from "../harness/env-override";
-import { postToHooks } from "../harness/hook-dispatch";
+import { postToHooks, WHATSAPP_HOOK_URL } from "../harness/hook-dispatch";
 import { expectLedgerBalanced, getOtpDetail, newMerchant, requestOtp, saldoOf, verify } from "../harness/v3-fixtures";
 import { startRouteVendor, type RouteVendor, type RouteVendorKind } from "../simulators/route-vendor-simulator";
 
@@ -201,6 +201,28 @@ describe("failover between the routes of a channel", () => {
     // A receipt signed with another secret is refused.
     const forged = await postToHooks(hook, { method: "POST", headers: { "content-type": "application/json", "x-signature": "sha256=00" }, body: receipt }).catch((err: Error) => err.message);
     expect(forged).toMatch(/answered 401/);
+  });
+
+  it("checks a Twilio route's and a WhatsApp route's receipts with the route's own secrets", async () => {
+    const twilio = await vendor("twilio");
+    const whatsapp = await startRouteVendor("whatsapp_cloud", { receipts: postToHooks, whatsappHookUrl: WHATSAPP_HOOK_URL });
+    cleanups.push(whatsapp.close);
+    cleanups.push(overrideEnv({ WHATSAPP_APP_SECRET: undefined, TWILIO_AUTH_TOKEN: undefined }));
+    await addRoute({ name: "sms-twilio-b", channel: "sms", adapter: "twilio", config: twilio.routeConfig() });
+    await addRoute({ name: "wa-second-number", channel: "whatsapp", adapter: "whatsapp_cloud", config: whatsapp.routeConfig() });
+    const m = await merchant();
+    const sms = await requestOtp(m.key, { channel: "sms", destination: phone(8) });
+    const wa = await requestOtp(m.key, { channel: "whatsapp", destination: phone(9) });
+    expect(new URL(new URLSearchParams(twilio.requests[0].body).get("StatusCallback")!).searchParams.get("route")).toBe("sms-twilio-b");
+    // Each receipt was accepted (a refused one makes receiptsSettled throw) and confirms its OTP.
+    await twilio.receiptsSettled();
+    await whatsapp.receiptsSettled();
+    await applyEarlyReceipts();
+    for (const created of [sms, wa]) {
+      const detail = await getOtpDetail(m.key, created.body.data!.otp_id as string);
+      expect(detail.body.data).toMatchObject({ status: "success" });
+    }
+    expect((await getOtpDetail(m.key, wa.body.data!.otp_id as string)).body.data!.deliveries).toEqual([expect.objectContaining({ route: "wa-second-number", route_reason: "only_route" })]);
   });
 
   it("skips a disabled route and routes by prefix: a Telkomsel-only route serves only its prefixes", async () => {
