@@ -5,7 +5,7 @@
 import { getEnv } from "@/env";
 import type { DeliveryRequest, MessageFragments } from "@/server/channels/channel";
 import { emailContent, minutesOf, plainMessageText, smsText, voiceScript } from "@/server/channels/message-text";
-import { isSandboxChannel } from "@/server/channels/registry";
+import { channelIsSandboxed } from "@/server/services/routing/select-routes";
 import { STANDARD_TEXTS } from "@/server/channels/standard-texts";
 import { getDb } from "@/server/db/client";
 import { localeOf, SMS_DOMAIN_PATTERN, type Locale } from "@/schemas/v3/locale";
@@ -60,7 +60,7 @@ export async function previewMessages(merchantId: number, input: PreviewInput, n
   const sender = input.brandEmail || getEnv().SMTP_FROM || "";
   // WhatsApp authentication templates are worded by Meta, not by us: the code, a security
   // notice and the expiry; the brand shows as the sender's display name.
-  const whatsapp = isSandboxChannel("whatsapp")
+  const whatsapp = (await channelIsSandboxed("whatsapp"))
     ? { text: plainMessageText(sample), via: "sandbox" as const }
     : { text: STANDARD_TEXTS[locale].whatsappAuthentication(SAMPLE_CODE, minutesOf(SAMPLE_TTL_SECONDS)), via: "whatsapp_cloud" as const };
   return {

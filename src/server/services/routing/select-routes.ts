@@ -22,6 +22,16 @@ export function environmentRoute(channel: Channel): PlannedRoute {
   return adapter === sandboxAdapter ? SANDBOX_ROUTE : { name: `env-${channel}`, reason: "only_route", adapter };
 }
 
+/**
+ * True when nothing sent on `channel` leaves the service (live mode): its environment route is
+ * the sandbox and no enabled route uses a vendor (a route this process cannot build counts as
+ * a vendor). Simulated payments and the sandbox-only flows depend on it.
+ */
+export async function channelIsSandboxed(channel: Channel): Promise<boolean> {
+  if (getChannelAdapter(channel) !== sandboxAdapter) return false;
+  return !(await enabledRoutes()).some((route) => route.channel === channel && route.adapter !== sandboxAdapter);
+}
+
 /** A route with prefixes serves only destinations whose digits start with one of them; e-mail only routes without. */
 export function acceptsDestination(route: Pick<LoadedRoute, "prefixes">, digits: string | null): boolean {
   if (route.prefixes.length === 0) return true;
