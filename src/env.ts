@@ -106,6 +106,15 @@ const schema = z.object({
    * changes its own later. `off` for a bench or a test suite that is not about fraud.
    */
   FRAUD_GUARD_DEFAULT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["off", "standard", "max"], "must be off, standard or max").default("standard")),
+  // Routing by measured conversion (docs/routing.md#routing-by-measured-conversion).
+  /** How far back each instance's route figures look; a recovered route is judged on new sends within this. */
+  ROUTING_WINDOW_SECONDS: integer(60, 86_400, 600),
+  /** A send not verified this long after it went out (or by its expiry, if sooner) counts as not verified. */
+  ROUTING_MATURITY_SECONDS: integer(5, 900, 120),
+  /** How often each instance reloads its route figures (in the background, never on a request). */
+  ROUTING_REFRESH_SECONDS: integer(1, 300, 15),
+  /** Share of a prefix's creations still sent to a route measured well below another, to see it recover. */
+  ROUTING_EXPLORATION_PERCENT: integer(0, 50, 5),
   /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */
   SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("must be an e-mail address").optional()),
   /** The service's name as payers and users see it: the payee of top-ups (QRIS tag 59, VA account name, receipts). */

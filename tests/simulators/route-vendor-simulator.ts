@@ -18,6 +18,8 @@
 //   says_sent                   accepts and reports delivered, but the user never receives the message
 // `sim.receiveRate` (0..1, default 1): the share of accepted sends the user actually receives,
 // spread evenly and deterministically (0.5: every second send); says_sent is rate 0.
+// `sim.reaches(to)` (default: always): false for a destination the route accepts and
+// reports delivered but never reaches (one operator's subscribers, e.g. 62811…).
 //
 // What the test reads: `sim.requests` (every request as received), `sim.accepted` (accepted
 // sends: otp id, destination, the code, whether the user received it), `sim.codeFor(otpId)`
@@ -126,6 +128,7 @@ export async function startRouteVendor(kind: RouteVendorKind, options: RouteVend
     secret,
     mode: options.mode ?? ({ kind: "ok" } as SimulatorMode),
     receiveRate: 1,
+    reaches: (_to: string): boolean => true,
     accepted: acceptedSends,
     requests: [] as RecordedRequest[],
     baseUrl: "",
@@ -153,8 +156,8 @@ export async function startRouteVendor(kind: RouteVendorKind, options: RouteVend
     if (mode.kind === "reject") return rejected(kind);
     const n = count++;
     const rate = mode.kind === "says_sent" ? 0 : Math.min(1, Math.max(0, sim.receiveRate));
-    const received = Math.floor((n + 1) * rate) > Math.floor(n * rate);
     const asked = readSend(kind, req);
+    const received = Math.floor((n + 1) * rate) > Math.floor(n * rate) && sim.reaches(asked.to);
     const messageId = `${kind === "twilio" ? "SM" : kind === "http_sms" ? "hs-" : "wamid."}${randomBytes(8).toString("hex")}`;
     const send: AcceptedSend = { otpId: asked.otpId, to: asked.to, code: asked.code, messageId, received };
     acceptedSends.push(send);

@@ -9,7 +9,7 @@ import { getChannelAdapter } from "@/server/channels/registry";
 import { sandboxAdapter, SANDBOX_PROVIDER } from "@/server/channels/sandbox";
 import { prefixOf } from "@/server/services/fraud/prefix";
 import { destinationKey } from "@/server/services/otp/destination";
-import { rankRoutes, type RouteReason } from "./choose-route";
+import { measuredContext, rankRoutes, type RouteReason } from "./choose-route";
 import { enabledRoutes, type LoadedRoute } from "./route-cache";
 
 export type PlannedRoute = { name: string; reason: RouteReason; adapter: ChannelAdapter };
@@ -41,7 +41,10 @@ export async function planRoutes(channel: Channel, livemode: boolean, destinatio
   const digits = phone ? destinationKey(destination) : null;
   const eligible = routes.filter((route) => route.channel === channel && acceptsDestination(route, digits));
   if (eligible.length === 0) return [environmentRoute(channel)];
-  return rankRoutes(eligible, { channel, prefix: phone ? prefixOf(destination) : null, random }).map(({ route, reason }, index) => ({
+  const prefix = phone ? prefixOf(destination) : null;
+  // The prefix's figures only where routes share a priority (nothing is read for one route).
+  const measured = measuredContext(eligible, channel, prefix);
+  return rankRoutes(eligible, { channel, prefix, random, measured }).map(({ route, reason }, index) => ({
     name: route.name,
     reason: index === 0 ? reason : "failover",
     adapter: route.adapter,
