@@ -239,6 +239,29 @@ describe("failover between the routes of a channel", () => {
     expect([telkomsel.accepted.length, second.accepted.length]).toEqual([1, 1]);
   });
 
+  it("refuses a destination no route takes when no vendor is configured: never the sandbox on a live channel, nothing charged", async () => {
+    const telkomsel = await vendor("http_sms");
+    await addRoute({ name: "sms-telkomsel", channel: "sms", adapter: "http_sms", config: telkomsel.routeConfig(), prefixes: ["62811", "62812", "62813"] });
+    const m = await merchant();
+    const toIndosat = await requestOtp(m.key, { channel: "sms", destination: "6285712345678" });
+    expect(toIndosat.status).toBe(503);
+    expect(toIndosat.body.error?.code).toBe("CHANNEL_UNAVAILABLE");
+    expect(await saldoOf(m.id)).toBe(100_000);
+    expect(await expectLedgerBalanced(m.id)).toBe(true);
+    const db = await getDb();
+    const rows = await db.otpDelivery.findMany({ where: { otp: { merchantId: m.id } } });
+    expect(rows.map((r) => [r.route, r.status, r.charged, r.failureReason])).toEqual([["no-route", "failed", false, "vendor_unavailable"]]);
+    expect(await db.sandboxMessage.count({ where: { merchantId: m.id } })).toBe(0);
+    // With a fallback channel the unroutable send hands over, as an unreachable vendor does.
+    const chained = await requestOtp(m.key, { channel: "sms", destination: "6285712345679", fallback: ["whatsapp"] });
+    expect(chained.status).toBe(200);
+    expect(chained.body.data!.deliveries).toEqual([
+      expect.objectContaining({ channel: "sms", status: "failed", route: "no-route" }),
+      expect.objectContaining({ channel: "whatsapp", status: "sent", route: "sandbox" }),
+    ]);
+    expect(telkomsel.requests).toHaveLength(0);
+  });
+
   it("keeps environment-only configuration as one route per channel, and test mode on the sandbox", async () => {
     const m = await merchant();
     const live = await requestOtp(m.key, { channel: "sms", destination: phone(5) });

@@ -8,6 +8,7 @@ import { breakerStates } from "@/server/channels/vendors/circuit-breaker";
 import { getPool } from "@/server/db/client";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
 import { currentFigures } from "@/server/services/routing/figures-snapshot";
+import { severalRoutesOnAChannel } from "@/server/services/routing/select-routes";
 import type { RouteFigures } from "@/server/services/routing/route-figures-query";
 import { webhookQueueStats, type WebhookQueueStats } from "@/server/services/webhooks/queue-stats";
 
@@ -112,17 +113,19 @@ export function addScrapeGauges(registry: Registry): void {
  * Per route, over the routing window: this instance's copy of the route figures (the
  * one routing decides on, refreshed in the background every ROUTING_REFRESH_SECONDS),
  * so a scrape costs no query. Every instance reads the same database: combine with max.
+ * Absent unless some channel has several routes: the figures' query is worth its cost only
+ * where routing chooses (per channel counts are in the OTP metrics).
  */
 function addRouteGauges(registers: Registry[]): void {
-  const totals = () => (currentFigures()?.rows ?? []).filter((f) => f.prefix === null);
+  const totals = async () => ((await severalRoutesOnAChannel()) ? (currentFigures()?.rows ?? []) : []).filter((f) => f.prefix === null);
   new Gauge({
     name: "sandi_route_window_sends",
     help: "Sends through each route in the routing window (ROUTING_WINDOW_SECONDS), by kind: sent (vendor accepted), failed, delivered (receipt), settled (outcome known), verified (its OTP verified within the TTL), failover (sent as a failover from another route).",
     labelNames: ["channel", "route", "kind"] as const,
     registers,
     collect() {
-      return readOrEmpty(this, () => {
-        for (const f of totals()) {
+      return readOrEmpty(this, async () => {
+        for (const f of await totals()) {
           const counts = { sent: f.sent, failed: f.failed, delivered: f.delivered, settled: f.settled, verified: f.verified, failover: f.failovers };
           for (const [kind, value] of Object.entries(counts)) this.set({ channel: f.channel, route: f.route, kind }, value);
         }
@@ -136,8 +139,8 @@ function addRouteGauges(registers: Registry[]): void {
       labelNames: ["channel", "route"] as const,
       registers,
       collect() {
-        return readOrEmpty(this, () => {
-          for (const f of totals()) {
+        return readOrEmpty(this, async () => {
+          for (const f of await totals()) {
             const [part, whole] = of(f);
             if (whole > 0) this.set({ channel: f.channel, route: f.route }, part / whole);
           }
@@ -152,8 +155,8 @@ function addRouteGauges(registers: Registry[]): void {
     labelNames: ["channel", "route", "to"] as const,
     registers,
     collect() {
-      return readOrEmpty(this, () => {
-        for (const f of totals()) {
+      return readOrEmpty(this, async () => {
+        for (const f of await totals()) {
           if (f.p50DeliveredSeconds !== null) this.set({ channel: f.channel, route: f.route, to: "delivered" }, f.p50DeliveredSeconds);
           if (f.p50VerifiedSeconds !== null) this.set({ channel: f.channel, route: f.route, to: "verified" }, f.p50VerifiedSeconds);
         }
