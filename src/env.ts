@@ -82,6 +82,8 @@ const schema = z.object({
   SMTP_FROM: optionalString,
   MISSCALL_API_URL: optionalUrl(["http:", "https:"]),
   MISSCALL_API_KEY: optionalString,
+  /** How much of a creation's time the first send may take across its vendor routes, failovers included (docs/routing.md). */
+  ROUTE_SEND_BUDGET_MS: integer(100, 120_000, 8000),
   XENDIT_SECRET_KEY: optionalString,
   XENDIT_CALLBACK_TOKEN: optionalString,
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),
@@ -104,6 +106,15 @@ const schema = z.object({
    * changes its own later. `off` for a bench or a test suite that is not about fraud.
    */
   FRAUD_GUARD_DEFAULT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["off", "standard", "max"], "must be off, standard or max").default("standard")),
+  // Routing by measured conversion (docs/routing.md#routing-by-measured-conversion).
+  /** How far back each instance's route figures look; a recovered route is judged on new sends within this. */
+  ROUTING_WINDOW_SECONDS: integer(60, 86_400, 600),
+  /** A send not verified this long after it went out (or by its expiry, if sooner) counts as not verified. */
+  ROUTING_MATURITY_SECONDS: integer(5, 900, 120),
+  /** How often each instance reloads its route figures (in the background, never on a request). */
+  ROUTING_REFRESH_SECONDS: integer(1, 300, 15),
+  /** Share of a prefix's creations still sent to a route measured well below another, to see it recover. */
+  ROUTING_EXPLORATION_PERCENT: integer(0, 50, 5),
   /** Where the dashboard sends merchants who need the operator (raising limits, a lost account). */
   SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("must be an e-mail address").optional()),
   /** The service's name as payers and users see it: the payee of top-ups (QRIS tag 59, VA account name, receipts). */
@@ -167,6 +178,19 @@ export type Env = z.infer<typeof schema> & {
 };
 
 export class EnvError extends Error {}
+
+/** A variable's name as a vendor route's "<key>_env" setting may give it (docs/routing.md). */
+export const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,127}$/;
+
+/**
+ * The value of a variable a vendor route names (its "<key>_env" settings), read when the
+ * route is built; undefined when unset or empty. Kept here so this stays the one reader.
+ */
+export function namedVariable(name: string): string | undefined {
+  if (!ENV_NAME.test(name)) return undefined;
+  const value = process.env[name];
+  return value === undefined || value === "" ? undefined : value;
+}
 
 let cached: Env | undefined;
 

@@ -42,8 +42,8 @@ WITH claim AS (
      'TokoKu', 'pgb-' || :ext::text, md5(:dest::text), NULL, NULL, 'sandbox', '{}'::"Channel"[], NULL::int, NULL::text FROM gate WHERE claimed AND within_limits
    RETURNING id
  ), delivery AS (
-   INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider)
-   SELECT id, 1, 'sms', 'pending', :price::int, true, 'sandbox' FROM otp WHERE 'sms'::"Channel" <> 'whatsapp_inbound'
+   INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider, route, route_reason)
+   SELECT id, 1, 'sms', 'pending', :price::int, true, 'sandbox', 'sandbox', 'only_route' FROM otp WHERE 'sms'::"Channel" <> 'whatsapp_inbound'
  ), debit AS (
    UPDATE merchants SET saldo = saldo - :price::int, updated_at = now()
    WHERE id = :mid::int AND saldo >= :price::int AND EXISTS (SELECT 1 FROM otp)
@@ -68,8 +68,9 @@ WITH sent AS (
    WHERE otp_id = 'PGB' || :n
    RETURNING id, merchant_id, otp_id, channel, destination
  ), sent_delivery AS (
-   UPDATE otp_deliveries d SET status = 'sent', provider = 'sandbox', provider_message_id = 'sbx_' || md5(:n), sent_at = now(), receipt_due_at = now() + interval '1 second'
-   FROM sent WHERE d.otp_transaction_id = sent.id AND d.seq = 1
+   UPDATE otp_deliveries d SET status = 'sent', provider = 'sandbox', provider_message_id = 'sbx_' || md5(:n), sent_at = now(), receipt_due_at = now() + interval '1 second',
+     delivered_at = CASE WHEN 'sent' = 'success' THEN now() END
+   FROM sent WHERE d.otp_transaction_id = sent.id AND d.seq = 1::int
  ), message AS (
    INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
    SELECT merchant_id, otp_id, channel, destination, 'Kode OTP TokoKu Anda: 123456. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.', '123456', NULL, true FROM sent

@@ -11,6 +11,8 @@ import { keyCommands } from "./commands/key";
 import { mailCommands } from "./commands/mail";
 import { merchantCommands } from "./commands/merchant";
 import { retentionCommands } from "./commands/retention";
+import { routeCommands } from "./commands/route";
+import { routeStatsCommands } from "./commands/route-stats";
 import { sandboxCommands } from "./commands/sandbox";
 import { topupCommands } from "./commands/topup";
 import { teamCommands } from "./commands/team";
@@ -22,7 +24,7 @@ import { prepareSchema } from "@/server/db/schema-check";
 import { isAppError } from "@/server/errors";
 import { setLogStream } from "@/server/log";
 
-export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands, ...insightsCommands, ...teamCommands];
+export const commands: Command[] = [...databaseCommands, ...merchantCommands, ...keyCommands, ...mailCommands, ...channelCommands, ...sandboxCommands, ...topupCommands, ...webhookCommands, ...retentionCommands, ...fraudCommands, ...insightsCommands, ...teamCommands, ...routeCommands, ...routeStatsCommands];
 
 function usage(): string {
   return ["Usage: npm run --silent otpctl -- <command> [options] --json", "", "Commands:", ...commands.map((c) => `  ${c.usage}`)].join("\n");

@@ -7,6 +7,7 @@ import { afterAll, beforeEach, inject } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { disconnectDb } from "@/server/db/client";
 import { forgetChannelSettings } from "@/server/services/channels/channel-settings";
+import { forgetRoutes } from "@/server/services/routing/route-cache";
 import { resetFraudStateForTests } from "@/server/services/fraud/detection-store";
 import { withDatabase } from "./database-names";
 
@@ -50,6 +51,7 @@ beforeEach(async () => {
   await reset.query(truncate);
   await reset.query(`UPDATE channel_settings SET enabled = true`);
   forgetChannelSettings();
+  forgetRoutes();
   resetFraudStateForTests();
   await reset.query(`DELETE FROM payment_methods WHERE id > $1`, [snapshot.rows.length]);
   for (const m of snapshot.rows) {

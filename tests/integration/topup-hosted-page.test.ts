@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { parseEmvFields } from "@/server/payments/qris-payload";
 import { getHostedTopup } from "@/server/services/topups/hosted-page";
+import { addRoute, setRouteEnabled } from "@/server/services/routing/route-store";
 import { getTopupReceiptByLink } from "@/server/services/topups/receipt";
 import { overrideEnv } from "../harness/env-override";
 import { createTopupOk, makeOverdue, pageStatus, postXenditCallback, simulatePayment, topupLedgerEntries, topupRow, useXenditGateway, XENDIT_TEST_TOKEN } from "../harness/topup-fixtures";
@@ -150,6 +151,16 @@ describe("sandbox simulate payment", () => {
     expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
     expect((await topupRow(invoice.topup_id)).status).toBe("Pending");
     expect(await saldoOf(m.id)).toBe(0);
+  });
+
+  it("does not exist either while an enabled vendor route sends through a real vendor (docs/routing.md)", async () => {
+    const m = await newMerchant({ saldo: 0 });
+    const invoice = await createTopupOk(m.key, { amount: 10000 });
+    await addRoute({ name: "sms-real", channel: "sms", adapter: "http_sms", config: { api_base_url: "https://sms.example.id", api_key: "k", webhook_secret: "s" } });
+    expect(await getHostedTopup(invoice.topup_id, invoice.payment_hash)).toMatchObject({ sandbox: false, sandbox_invoice: true });
+    expect((await simulatePayment(invoice.topup_id, invoice.payment_hash)).status).toBe(404);
+    await setRouteEnabled("sms-real", false);
+    expect(await getHostedTopup(invoice.topup_id, invoice.payment_hash)).toMatchObject({ sandbox: true });
   });
 });
 

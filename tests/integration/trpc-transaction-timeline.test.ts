@@ -36,6 +36,8 @@ describe("transaction detail: deliveries and webhook events", () => {
         failure_reason: FAILURE_SENTENCES.not_on_whatsapp,
         sent_at: "",
         started_at: expect.stringMatching(WIB),
+        route: "sandbox",
+        route_reason: "only_route",
       },
       {
         seq: 2,
@@ -48,6 +50,8 @@ describe("transaction detail: deliveries and webhook events", () => {
         failure_reason: null,
         sent_at: expect.stringMatching(WIB),
         started_at: expect.stringMatching(WIB),
+        route: "sandbox",
+        route_reason: "only_route",
       },
     ]);
   });

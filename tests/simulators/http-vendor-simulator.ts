@@ -1,11 +1,13 @@
 // A local stand-in for an HTTP vendor API: records every request exactly as the
 // vendor would receive it and answers with a scripted response (or hangs, or
-// answers only when the test releases it).
+// answers late, or only when the test releases it). Vendors with behaviour modes
+// (failing, slow, late or missing receipts, "says sent"): route-vendor-simulator.ts.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
-export type ScriptedAnswer = { status: number; json?: unknown; hang?: boolean };
+/** `hang`: never answers (the caller's timeout must fire); `delayMs`: answers that much later. */
+export type ScriptedAnswer = { status: number; json?: unknown; hang?: boolean; delayMs?: number };
 
 /** Listens on a random port unless one is given (a test may take over a port it saw refuse connections). */
 export async function startVendorSimulator(answer: (req: RecordedRequest, n: number) => ScriptedAnswer | Promise<ScriptedAnswer>, port = 0) {
@@ -20,6 +22,8 @@ export async function startVendorSimulator(answer: (req: RecordedRequest, n: num
       for (const w of waiters.filter((w) => requests.length >= w.count)) w.resolve();
       const a = await answer(recorded, requests.length);
       if (a.hang) return; // never answers: the caller's timeout must fire
+      if (a.delayMs) await new Promise((resolve) => setTimeout(resolve, a.delayMs).unref());
+      if (res.destroyed) return;
       res.writeHead(a.status, { "content-type": "application/json" });
       res.end(JSON.stringify(a.json ?? {}));
     });

@@ -12,6 +12,8 @@ import { TOPUP_VALIDITY_HOURS } from "@/schemas/v3/topups";
 import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { DEFAULT_RATE_LIMIT } from "@/schemas/v3/default-rate-limit";
 import { maxAttemptsFor } from "@/server/services/otp/otp-rules";
+import { ROUTE_PRIORITY, ROUTE_REFRESH_MS, ROUTE_WEIGHT } from "@/schemas/vendor-routes";
+import { MIN_SETTLED, MIN_Z, RELATIVE_GAP } from "@/server/services/routing/routing-settings";
 
 /** The page's text with line breaks and indentation folded into single spaces, so a sentence can wrap anywhere. */
 const page = (name: string) => readFileSync(path.join("docs", name), "utf8").replace(/\s+/g, " ");
@@ -29,7 +31,14 @@ const cases: [string, string][] = [
   ["api-notes.md", `body over ${MAX_BODY_BYTES / 1024} KB`],
   ["api-notes.md", `over ${DEFAULT_RATE_LIMIT} req/s per key`],
   ["insights.md", `at most **${MAX_INSIGHTS_DAYS} days**`],
+  ["routing.md", `the routes with at least ${MIN_SETTLED} settled sends are judged`],
+  ["routing.md", `under ${Math.round((1 - RELATIVE_GAP) * 100)} % of the best's (a relative gap of ${Math.round(RELATIVE_GAP * 100)} %)`],
+  ["routing.md", `gives z ≥ ${MIN_Z}`],
   ["insights.md", `reached the limit (${maxAttemptsFor("sms")}; misscall ${maxAttemptsFor("misscall")})`],
+  ["routing.md", `| \`priority\` | ${ROUTE_PRIORITY.min}–${ROUTE_PRIORITY.max}, default ${ROUTE_PRIORITY.default};`],
+  ["routing.md", `| \`weight\` | ${ROUTE_WEIGHT.min}–${ROUTE_WEIGHT.max}, default ${ROUTE_WEIGHT.default};`],
+  ["routing.md", `when the copy is older than **${ROUTE_REFRESH_MS / 1000} s**`],
+  ["otpctl.md", `reaches all instances within about ${ROUTE_REFRESH_MS / 1000} s`],
 ];
 
 describe("numbers in docs/", () => {

@@ -31,7 +31,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <DashboardNav name={session.name} email={session.email} mode={mode} role={session.role} permissions={permissions} />
         <main id="isi" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           <div className="mx-auto max-w-6xl">
-            <ModeBanner mode={mode} liveIsSandboxed={CHANNELS.every(isSandboxChannel)} />
+            <ModeBanner mode={mode} liveIsSandboxed={(await Promise.all(CHANNELS.map(isSandboxChannel))).every(Boolean)} />
             <EmailVerificationBanner />
             {needed && !permissions.includes(needed) ? <NoAccess role={session.role} /> : children}
           </div>

@@ -18,6 +18,28 @@ function moment(d: TransactionDelivery): string {
   return `Mulai ${at}`;
 }
 
+/** Why a send went through its vendor route, in the merchant's words (docs/routing.md). */
+const ROUTE_REASONS: Record<string, string> = {
+  only_route: "satu-satunya rute",
+  priority: "prioritas",
+  weight: "bobot",
+  measured_conversion: "konversi terukur",
+  exploration: "uji rute",
+  failover: "rute sebelumnya gagal dihubungi",
+};
+
+/** The vendor route by name (never its credentials) and why it was chosen. */
+function RouteLine({ delivery }: { delivery: TransactionDelivery }) {
+  if (!delivery.route) return null;
+  const why = delivery.route_reason ? (ROUTE_REASONS[delivery.route_reason] ?? delivery.route_reason) : null;
+  return (
+    <p className="mt-1 text-xs text-slate-600" data-testid="delivery-route">
+      Rute: <span className="font-mono">{delivery.route}</span>
+      {why ? ` (${why})` : null}
+    </p>
+  );
+}
+
 /** Each send of the OTP in order: the first channel, then each fallback, with why a free one was free. */
 export function DeliveryTimeline({ deliveries }: { deliveries: TransactionDelivery[] }) {
   return (
@@ -33,11 +55,16 @@ export function DeliveryTimeline({ deliveries }: { deliveries: TransactionDelive
                 {d.seq}. {CHANNEL_LABELS[d.channel] ?? d.channel}
               </span>
               <Badge tone={status.tone}>{status.label}</Badge>
-              {d.seq > 1 ? <span className="text-xs text-slate-500">cadangan</span> : null}
+              {d.route_reason === "failover" ? (
+                <span className="text-xs text-slate-500">rute cadangan</span>
+              ) : d.seq > 1 ? (
+                <span className="text-xs text-slate-500">cadangan</span>
+              ) : null}
             </div>
             <p className="mt-1 text-xs text-slate-600">
               {moment(d)} · <Cost delivery={d} />
             </p>
+            <RouteLine delivery={d} />
             {showReason ? (
               <p className="mt-1 text-xs text-red-700 wrap-anywhere" data-testid="delivery-reason">
                 {d.status === "skipped" ? "Dilewati" : "Alasan gagal"}: {d.failure_reason}

@@ -113,6 +113,12 @@ export function ApiLogScreen() {
                   </StackedCell>
                   <StackedCell label="Status">
                     <StatusCell entry={e} />
+                    {e.route ? (
+                      <span className="block text-xs text-slate-600" data-testid="api-log-route">
+                        Rute <span className="font-mono">{e.route}</span>
+                        {e.route_reason ? ` · ${e.route_reason}` : null}
+                      </span>
+                    ) : null}
                   </StackedCell>
                   <StackedCell label="Latensi" align="right" className="whitespace-nowrap tabular-nums">
                     {e.latency_ms} ms

@@ -33,6 +33,9 @@ export const apiLogEntrySchema = z.object({
   key_prefix: z.string(),
   client_ip: z.string().nullable(),
   request_body: z.string().nullable(),
+  /** A creation's vendor route and why it was chosen (docs/routing.md); null otherwise. */
+  route: z.string().nullable(),
+  route_reason: z.string().nullable(),
 });
 export const apiLogPageSchema = z.object({ items: z.array(apiLogEntrySchema), nextCursor: z.string().nullable(), retentionDays: z.number().int() });
 export type ApiLogEntryView = z.infer<typeof apiLogEntrySchema>;

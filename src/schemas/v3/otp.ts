@@ -18,6 +18,9 @@ export const FALLBACK_CHANNEL_VALUES = ["whatsapp", "sms", "voice"] as const;
 export const SEND_FALLBACK_CHANNEL_VALUES = ["whatsapp", "sms"] as const;
 export type FallbackChannel = (typeof FALLBACK_CHANNEL_VALUES)[number];
 export const DELIVERY_STATUS_VALUES = ["pending", "sent", "success", "failed", "skipped"] as const;
+/** Why a delivery went through its vendor route (docs/routing.md); the routing service's RouteReason. */
+export const ROUTE_REASON_VALUES = ["only_route", "priority", "weight", "measured_conversion", "exploration", "failover"] as const;
+export type RouteReason = (typeof ROUTE_REASON_VALUES)[number];
 
 export const wib = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).describe("Waktu WIB (UTC+7), YYYY-MM-DD HH:MM:SS");
 
@@ -180,6 +183,19 @@ export type VerifyInput = z.output<typeof verifyOtpBody>;
 export const misscallVerification = z.object({ prefix: z.string(), otp_length: z.number().int() });
 export const inboundVerification = z.object({ wa_number: z.string(), message: z.string(), wa_link: z.string(), expires_at: wib });
 
+export const otpDelivery = z.object({
+  channel: z.enum(CHANNEL_VALUES),
+  status: z.enum(DELIVERY_STATUS_VALUES).describe("pending (sedang dikirim), sent, success (terkonfirmasi), failed, skipped (tidak dicoba: saldo kurang atau channel dimatikan)"),
+  price: z.number().int().describe("Kredit yang dipotong untuk pengiriman ini: 0 bila gagal atau dilewati"),
+  sent_at: z.union([wib, z.literal("")]),
+  failure_reason: z.string().optional().describe("Hanya untuk failed dan skipped: kode alasan, mis. invalid_number, not_on_whatsapp, vendor_unavailable (daftar di dokumentasi template pesan)"),
+  route: z.string().nullable().describe("Nama rute vendor yang dipakai pengiriman ini (mis. sms-twilio, env-sms, sandbox); null untuk pengiriman sebelum ada rute"),
+  route_reason: z
+    .enum(ROUTE_REASON_VALUES)
+    .nullable()
+    .describe("Mengapa rute itu: only_route (satu-satunya), priority, weight, measured_conversion, exploration, atau failover (rute sebelumnya gagal dihubungi); null bila route null"),
+});
+
 export const otpTransactionData = z.object({
   otp_id: z.string(),
   status: z.enum(["sent", "success", "pending", "failed", "verified"]),
@@ -191,15 +207,11 @@ export const otpTransactionData = z.object({
   verification: z.union([misscallVerification, inboundVerification]).optional(),
   fallback: z.array(z.enum(FALLBACK_CHANNEL_VALUES)).optional().describe("Gema dari permintaan, bila ada"),
   fallback_after: z.number().int().optional().describe("Gema dari permintaan (setelah dipangkas), bila fallback ada"),
+  deliveries: z
+    .array(otpDelivery)
+    .describe("Setiap pengiriman sejauh ini, berurutan, seperti di GET /v3/otp/{otp_id} (termasuk rute yang gagal dihubungi sebelum rute berikutnya dicoba); kosong untuk whatsapp_inbound"),
 });
 
-export const otpDelivery = z.object({
-  channel: z.enum(CHANNEL_VALUES),
-  status: z.enum(DELIVERY_STATUS_VALUES).describe("pending (sedang dikirim), sent, success (terkonfirmasi), failed, skipped (tidak dicoba: saldo kurang atau channel dimatikan)"),
-  price: z.number().int().describe("Kredit yang dipotong untuk pengiriman ini: 0 bila gagal atau dilewati"),
-  sent_at: z.union([wib, z.literal("")]),
-  failure_reason: z.string().optional().describe("Hanya untuk failed dan skipped: kode alasan, mis. invalid_number, not_on_whatsapp, vendor_unavailable (daftar di dokumentasi template pesan)"),
-});
 
 export const otpDetailData = z.object({
   otp_id: z.string(),

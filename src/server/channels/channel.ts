@@ -27,6 +27,8 @@ export type DeliveryRequest = {
   fragments?: MessageFragments | null;
   /** The origin-bound SMS line's domain (WebOTP / iOS autofill), when the merchant set one. */
   smsDomain?: string | null;
+  /** Epoch ms by which the vendor must have answered: what is left of the send's budget across routes (docs/routing.md). */
+  deadline?: number;
 };
 
 /**

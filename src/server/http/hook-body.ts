@@ -6,6 +6,8 @@ import { log } from "@/server/log";
 export const WHATSAPP_HOOK_MAX_BYTES = 3 * 1024 * 1024;
 /** Twilio status callbacks are a few dozen form fields. */
 export const TWILIO_HOOK_MAX_BYTES = 64 * 1024;
+/** An HTTP SMS aggregator's receipt is one small JSON object. */
+export const HTTP_SMS_HOOK_MAX_BYTES = 64 * 1024;
 /** Xendit payment callbacks are one small JSON object; the same cap as /v3 bodies. */
 export const XENDIT_HOOK_MAX_BYTES = 64 * 1024;
 

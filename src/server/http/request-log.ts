@@ -11,6 +11,9 @@ export type RequestLogLine = {
   merchant_id: string | null;
   request_id: string;
   error_code?: string;
+  /** A creation's vendor route and why it was chosen (docs/routing.md). */
+  route?: string;
+  route_reason?: string | null;
 };
 
 /** The trace of the request being answered, when tracing is on (docs/operations/tracing.md). */

@@ -112,9 +112,11 @@ async function envelope(incoming: IncomingV3, requestId: string, fn: (scope: Sco
   const seen: { caller: Caller | null } = { caller: null };
   let answer: V3Answer;
   let errorCode: string | undefined;
+  let routed: RoutedSend | null = null;
   try {
     const data = await fn({ requestId, headers, setCaller: (c) => (seen.caller = c) });
     answer = okAnswer(data, headers);
+    routed = incoming.method === "POST" ? routedSend(data) : null;
   } catch (err) {
     const appError = isAppError(err) ? err : new AppError("INTERNAL_ERROR");
     if (!isAppError(err)) reportUnexpected(err);
@@ -133,6 +135,7 @@ async function envelope(incoming: IncomingV3, requestId: string, fn: (scope: Sco
       merchant_id: caller?.merchant.merchantId ?? null,
       request_id: requestId,
       ...(errorCode ? { error_code: errorCode } : {}),
+      ...(routed ? { route: routed.route, route_reason: routed.reason } : {}),
     });
     // The merchant's own log: only requests whose key says whose they are.
     if (caller) {
@@ -148,12 +151,24 @@ async function envelope(incoming: IncomingV3, requestId: string, fn: (scope: Sco
         keyPrefix: caller.merchant.keyPrefix,
         clientIp: caller.clientIp,
         requestBody: maskRequestBody(caller.body),
+        route: routed?.route ?? null,
+        routeReason: routed?.reason ?? null,
       });
     }
   } catch {
     // A log line that cannot be written must not turn an answered request into a 500.
   }
   return answer;
+}
+
+type RoutedSend = { route: string; reason: string | null };
+
+/** A creation's answer names the vendor route of each send; the logs keep the last one's (docs/routing.md). */
+function routedSend(data: unknown): RoutedSend | null {
+  const deliveries = (data as { deliveries?: unknown } | null)?.deliveries;
+  const last = Array.isArray(deliveries) ? (deliveries.at(-1) as { route?: unknown; route_reason?: unknown } | undefined) : undefined;
+  if (!last || typeof last.route !== "string") return null;
+  return { route: last.route, reason: typeof last.route_reason === "string" ? last.route_reason : null };
 }
 
 function reportUnexpected(err: unknown): void {

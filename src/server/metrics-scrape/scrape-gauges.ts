@@ -1,5 +1,5 @@
 // Gauges read when Prometheus scrapes, never on the request path: the database
-// pool, Redis, the webhook queue and the vendors' circuits. A source that
+// pool, Redis, the webhook queue, the vendors' circuits and the route figures. A source that
 // cannot be read (database down) leaves its gauge empty for that scrape rather
 // than failing the whole answer or repeating a stale value.
 import { Gauge, type Registry } from "prom-client";
@@ -7,6 +7,9 @@ import { getEnv } from "@/env";
 import { breakerStates } from "@/server/channels/vendors/circuit-breaker";
 import { getPool } from "@/server/db/client";
 import { getRateLimiter } from "@/server/http/rate-limit/rate-limiter";
+import { currentFigures } from "@/server/services/routing/figures-snapshot";
+import { severalRoutesOnAChannel } from "@/server/services/routing/select-routes";
+import type { RouteFigures } from "@/server/services/routing/route-figures-query";
 import { webhookQueueStats, type WebhookQueueStats } from "@/server/services/webhooks/queue-stats";
 
 async function readOrEmpty<L extends string>(gauge: Gauge<L>, read: () => Promise<void> | void): Promise<void> {
@@ -101,6 +104,62 @@ export function addScrapeGauges(registry: Registry): void {
     collect() {
       return readOrEmpty(this, () => {
         for (const { vendor, open } of breakerStates()) this.set({ vendor }, open ? 1 : 0);
+      });
+    },
+  });  addRouteGauges(registers);
+}
+
+/**
+ * Per route, over the routing window: this instance's copy of the route figures (the
+ * one routing decides on, refreshed in the background every ROUTING_REFRESH_SECONDS),
+ * so a scrape costs no query. Every instance reads the same database: combine with max.
+ * Absent unless some channel has several routes: the figures' query is worth its cost only
+ * where routing chooses (per channel counts are in the OTP metrics).
+ */
+function addRouteGauges(registers: Registry[]): void {
+  const totals = async () => ((await severalRoutesOnAChannel()) ? (currentFigures()?.rows ?? []) : []).filter((f) => f.prefix === null);
+  new Gauge({
+    name: "sandi_route_window_sends",
+    help: "Sends through each route in the routing window (ROUTING_WINDOW_SECONDS), by kind: sent (vendor accepted), failed, delivered (receipt), settled (outcome known), verified (its OTP verified within the TTL), failover (sent as a failover from another route).",
+    labelNames: ["channel", "route", "kind"] as const,
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => {
+        for (const f of await totals()) {
+          const counts = { sent: f.sent, failed: f.failed, delivered: f.delivered, settled: f.settled, verified: f.verified, failover: f.failovers };
+          for (const [kind, value] of Object.entries(counts)) this.set({ channel: f.channel, route: f.route, kind }, value);
+        }
+      });
+    },
+  });
+  const ratio = (name: string, help: string, of: (f: RouteFigures) => [number, number]) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["channel", "route"] as const,
+      registers,
+      collect() {
+        return readOrEmpty(this, async () => {
+          for (const f of await totals()) {
+            const [part, whole] = of(f);
+            if (whole > 0) this.set({ channel: f.channel, route: f.route }, part / whole);
+          }
+        });
+      },
+    });
+  ratio("sandi_route_verification_ratio", "Share of each route's settled sends in the routing window whose OTP was verified within its TTL (absent before any settled send).", (f) => [f.verified, f.settled]);
+  ratio("sandi_route_delivery_ratio", "Share of each route's sends in the routing window confirmed by a delivery receipt, of those whose receipt is in or overdue.", (f) => [f.delivered, f.receiptsSettled]);
+  new Gauge({
+    name: "sandi_route_p50_seconds",
+    help: "Median time from a route's send to its delivery receipt (to=delivered) or to the OTP's verification (to=verified), over the routing window.",
+    labelNames: ["channel", "route", "to"] as const,
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => {
+        for (const f of await totals()) {
+          if (f.p50DeliveredSeconds !== null) this.set({ channel: f.channel, route: f.route, to: "delivered" }, f.p50DeliveredSeconds);
+          if (f.p50VerifiedSeconds !== null) this.set({ channel: f.channel, route: f.route, to: "verified" }, f.p50VerifiedSeconds);
+        }
       });
     },
   });

@@ -98,6 +98,21 @@ export type OtpTransaction = {
   fallback?: ("whatsapp" | "sms" | "voice")[];
   /** Gema dari permintaan (setelah dipangkas), bila fallback ada */
   fallback_after?: number;
+  /** Setiap pengiriman sejauh ini, berurutan, seperti di GET /v3/otp/{otp_id} (termasuk rute yang gagal dihubungi sebelum rute berikutnya dicoba); kosong untuk whatsapp_inbound */
+  deliveries: {
+    channel: "whatsapp" | "sms" | "email" | "misscall" | "voice" | "whatsapp_inbound";
+    /** pending (sedang dikirim), sent, success (terkonfirmasi), failed, skipped (tidak dicoba: saldo kurang atau channel dimatikan) */
+    status: "pending" | "sent" | "success" | "failed" | "skipped";
+    /** Kredit yang dipotong untuk pengiriman ini: 0 bila gagal atau dilewati */
+    price: number;
+    sent_at: string | "";
+    /** Hanya untuk failed dan skipped: kode alasan, mis. invalid_number, not_on_whatsapp, vendor_unavailable (daftar di dokumentasi template pesan) */
+    failure_reason?: string;
+    /** Nama rute vendor yang dipakai pengiriman ini (mis. sms-twilio, env-sms, sandbox); null untuk pengiriman sebelum ada rute */
+    route: string | null;
+    /** Mengapa rute itu: only_route (satu-satunya), priority, weight, measured_conversion, exploration, atau failover (rute sebelumnya gagal dihubungi); null bila route null */
+    route_reason: ("only_route" | "priority" | "weight" | "measured_conversion" | "exploration" | "failover") | null;
+  }[];
 };
 
 export type SendOtpBody = {
@@ -178,6 +193,10 @@ export type OtpTransactionDetail = {
     sent_at: string | "";
     /** Hanya untuk failed dan skipped: kode alasan, mis. invalid_number, not_on_whatsapp, vendor_unavailable (daftar di dokumentasi template pesan) */
     failure_reason?: string;
+    /** Nama rute vendor yang dipakai pengiriman ini (mis. sms-twilio, env-sms, sandbox); null untuk pengiriman sebelum ada rute */
+    route: string | null;
+    /** Mengapa rute itu: only_route (satu-satunya), priority, weight, measured_conversion, exploration, atau failover (rute sebelumnya gagal dihubungi); null bila route null */
+    route_reason: ("only_route" | "priority" | "weight" | "measured_conversion" | "exploration" | "failover") | null;
   }[];
 };
 

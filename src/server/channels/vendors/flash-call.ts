@@ -7,7 +7,8 @@
 import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "../channel";
 import { vendorRequest } from "./vendor-http";
 
-export type FlashCallConfig = { url: string; apiKey: string };
+/** `route`: the vendor route's name, for its circuit breaker (absent: the environment's route). */
+export type FlashCallConfig = { url: string; apiKey: string; route?: string };
 
 export function flashCallAdapter(config: FlashCallConfig): ChannelAdapter {
   return {
@@ -17,7 +18,7 @@ export function flashCallAdapter(config: FlashCallConfig): ChannelAdapter {
         method: "POST",
         headers: { "x-api-key": config.apiKey, "content-type": "application/json" },
         body: JSON.stringify({ msisdn: request.destination, reference: request.otpId }),
-      });
+      }, { circuit: config.route, deadline: request.deadline });
       const caller = typeof res.json.caller === "string" ? res.json.caller.replace(/\D/g, "") : "";
       if (res.status >= 200 && res.status < 300 && res.json.status === "ok" && caller.length >= 8) {
         return { outcome: "sent", provider: "flash_call", providerMessageId: String(res.json.id ?? ""), caller };

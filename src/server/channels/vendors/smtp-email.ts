@@ -9,7 +9,8 @@ import { breakerFor, vendorFailed } from "./circuit-breaker";
 import { classifySmtpFailure, type SmtpFailure } from "./smtp-replies";
 import { log } from "@/server/log";
 
-export type SmtpConfig = { url: string; timeoutMs: number };
+/** `route`: the vendor route's name, for its circuit breaker (absent: the environment's route). */
+export type SmtpConfig = { url: string; timeoutMs: number; route?: string };
 
 export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
   // Each SMTP phase gets the vendor timeout too, so a stalled server frees its socket.
@@ -21,7 +22,8 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
   return {
     provider: "smtp",
     async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
-      const breaker = breakerFor("smtp");
+      const circuit = config.route ?? "smtp";
+      const breaker = breakerFor(circuit);
       if (!breaker.allow()) throw new VendorUnavailableError("smtp", "SMTP circuit open after repeated failures");
       const content = emailContent(request);
       const from = request.brandEmail ? { name: request.brand, address: request.brandEmail } : smtpFallbackFrom();
@@ -31,7 +33,8 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
         const info = await Promise.race([
           transport.sendMail({ from, to: request.destination ?? "", ...content }),
           new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(Object.assign(new Error("SMTP timed out"), { code: "ETIMEDOUT" })), config.timeoutMs);
+            const left = request.deadline === undefined ? config.timeoutMs : Math.max(1, Math.floor(Math.min(config.timeoutMs, request.deadline - Date.now())));
+            timer = setTimeout(() => reject(Object.assign(new Error("SMTP timed out"), { code: "ETIMEDOUT" })), left);
           }),
         ]);
         breaker.success();
@@ -42,7 +45,7 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
         // Reachable when the server answered about this message, even with a refusal.
         recordVendorCall("smtp", verdict.kind !== "unavailable", started);
         if (verdict.kind === "unavailable") {
-          vendorFailed("smtp", verdict.reason);
+          vendorFailed(circuit, verdict.reason);
           throw new VendorUnavailableError("smtp", verdict.reason);
         }
         // The server answered about this message, so it is reachable.

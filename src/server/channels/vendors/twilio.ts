@@ -8,7 +8,8 @@ import { smsText, spokenCode, voiceFragment, type MessageRequest } from "../mess
 import { STANDARD_TEXTS } from "../standard-texts";
 import { vendorRequest } from "./vendor-http";
 
-export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string };
+/** `route`: the vendor route's name, for its circuit breaker and the status callback (absent: the environment's route). */
+export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string; route?: string };
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -32,20 +33,29 @@ export function voiceTwiml(request: MessageRequest): string {
 
 export const TWILIO_STATUS_PATH = "/api/hooks/twilio/status";
 
-/** Twilio reports to this URL and signs it as given; the otp_id lets a receipt find its OTP before the send is recorded. */
-function statusCallback(otpId: string): string {
-  return `${getEnv().BASE_URL}${TWILIO_STATUS_PATH}?otp_id=${encodeURIComponent(otpId)}`;
+/**
+ * Twilio reports to this URL and signs it as given; the otp_id lets a receipt find its OTP
+ * before the send is recorded, and a route's name tells the hook whose auth token signed it.
+ */
+export function statusCallback(otpId: string, route?: string): string {
+  const routed = route ? `&route=${encodeURIComponent(route)}` : "";
+  return `${getEnv().BASE_URL}${TWILIO_STATUS_PATH}?otp_id=${encodeURIComponent(otpId)}${routed}`;
 }
 
-async function post(config: TwilioConfig, resource: "Messages" | "Calls", form: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }> {
-  return vendorRequest("twilio", `${config.baseUrl}/2010-04-01/Accounts/${config.accountSid}/${resource}.json`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
+async function post(config: TwilioConfig, resource: "Messages" | "Calls", form: Record<string, string>, deadline?: number): Promise<{ status: number; json: Record<string, unknown> }> {
+  return vendorRequest(
+    "twilio",
+    `${config.baseUrl}/2010-04-01/Accounts/${config.accountSid}/${resource}.json`,
+    {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(form).toString(),
     },
-    body: new URLSearchParams(form).toString(),
-  });
+    { circuit: config.route, deadline },
+  );
 }
 
 function outcome(res: { status: number; json: Record<string, unknown> }): DeliveryResult {
@@ -57,7 +67,8 @@ export function twilioSmsAdapter(config: TwilioConfig): ChannelAdapter {
   return {
     provider: "twilio",
     async deliver(request) {
-      return outcome(await post(config, "Messages", { To: `+${request.destination}`, From: config.from, Body: smsText(request), StatusCallback: statusCallback(request.otpId) }));
+      const form = { To: `+${request.destination}`, From: config.from, Body: smsText(request), StatusCallback: statusCallback(request.otpId, config.route) };
+      return outcome(await post(config, "Messages", form, request.deadline));
     },
   };
 }
@@ -66,7 +77,8 @@ export function twilioVoiceAdapter(config: TwilioConfig): ChannelAdapter {
   return {
     provider: "twilio",
     async deliver(request) {
-      return outcome(await post(config, "Calls", { To: `+${request.destination}`, From: config.from, Twiml: voiceTwiml(request), StatusCallback: statusCallback(request.otpId) }));
+      const form = { To: `+${request.destination}`, From: config.from, Twiml: voiceTwiml(request), StatusCallback: statusCallback(request.otpId, config.route) };
+      return outcome(await post(config, "Calls", form, request.deadline));
     },
   };
 }

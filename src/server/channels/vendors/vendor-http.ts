@@ -1,4 +1,4 @@
-// HTTP towards delivery vendors: one timeout budget per call, the vendor's circuit
+// HTTP towards delivery vendors: one timeout budget per call, the route's circuit
 // breaker, and one classification — unreachable (timeout, connection error, 5xx)
 // or refusing our account (401, 403, 429) throws VendorUnavailableError; any
 // other answer is returned for the adapter to read as sent or failed.
@@ -41,15 +41,28 @@ async function fetchRetryingRefused(url: string, init: RequestInit, signal: Abor
   }
 }
 
-/**
- * `accountRefusal` lets an adapter name answers that, whatever their HTTP status, refuse our
- * account rather than this recipient (e.g. a WhatsApp template that does not exist): they are
- * treated like a 401, as unavailability that counts towards the circuit.
- */
-export async function vendorRequest(vendor: string, url: string, init: RequestInit, accountRefusal?: (res: VendorResponse) => string | null): Promise<VendorResponse> {
-  const breaker = breakerFor(vendor);
-  if (!breaker.allow()) throw new VendorUnavailableError(vendor, `${vendor} circuit open after repeated failures`);
-  const signal = AbortSignal.timeout(getEnv().VENDOR_TIMEOUT_MS);
+/** How one call is made, beyond the URL and the request itself. */
+export type VendorCallOptions = {
+  /**
+   * Names answers that, whatever their HTTP status, refuse our account rather than this
+   * recipient (e.g. a WhatsApp template that does not exist): they are treated like a 401,
+   * as unavailability that counts towards the circuit.
+   */
+  accountRefusal?: (res: VendorResponse) => string | null;
+  /** The circuit breaker this call counts towards: the route's name, or the vendor's for the environment's route. */
+  circuit?: string;
+  /** Epoch ms by which the answer must have come (what is left of the creation's budget); VENDOR_TIMEOUT_MS caps it. */
+  deadline?: number;
+};
+
+export async function vendorRequest(vendor: string, url: string, init: RequestInit, options: VendorCallOptions = {}): Promise<VendorResponse> {
+  const circuit = options.circuit ?? vendor;
+  const left = options.deadline === undefined ? Infinity : options.deadline - Date.now();
+  // Nothing left of the budget: not the vendor's fault, so the circuit does not count it.
+  if (left <= 0) throw new VendorUnavailableError(vendor, `${vendor} timed out: no time left in the send's budget`);
+  const breaker = breakerFor(circuit);
+  if (!breaker.allow()) throw new VendorUnavailableError(vendor, `${circuit} circuit open after repeated failures`);
+  const signal = AbortSignal.timeout(Math.max(1, Math.floor(Math.min(getEnv().VENDOR_TIMEOUT_MS, left))));
   const started = performance.now();
   let response: Response;
   let json: Record<string, unknown>;
@@ -63,13 +76,13 @@ export async function vendorRequest(vendor: string, url: string, init: RequestIn
     const timedOut = e.name === "TimeoutError" || signal.aborted;
     const reason = timedOut ? `${vendor} timed out` : `${vendor} unreachable: ${errorCode(err) ?? e.message}`;
     recordVendorCall(vendor, false, started);
-    vendorFailed(vendor, reason);
+    vendorFailed(circuit, reason);
     throw new VendorUnavailableError(vendor, reason);
   }
-  const refusal = response.status >= 500 || ACCOUNT_REFUSED.has(response.status) ? `${vendor} answered ${response.status}` : (accountRefusal?.({ status: response.status, json }) ?? null);
+  const refusal = response.status >= 500 || ACCOUNT_REFUSED.has(response.status) ? `${vendor} answered ${response.status}` : (options.accountRefusal?.({ status: response.status, json }) ?? null);
   recordVendorCall(vendor, !refusal, started);
   if (refusal) {
-    vendorFailed(vendor, refusal);
+    vendorFailed(circuit, refusal);
     throw new VendorUnavailableError(vendor, refusal);
   }
   breaker.success();

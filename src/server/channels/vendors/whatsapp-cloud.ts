@@ -4,7 +4,8 @@ import { localeOf } from "@/schemas/v3/locale";
 import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "../channel";
 import { vendorRequest } from "./vendor-http";
 
-export type WhatsAppConfig = { token: string; phoneNumberId: string; template: string; baseUrl: string };
+/** `route`: the vendor route's name, for its circuit breaker (absent: the environment's route). */
+export type WhatsAppConfig = { token: string; phoneNumberId: string; template: string; baseUrl: string; route?: string };
 
 /**
  * Meta error codes (error.code; Meta asks clients to branch on them, not on HTTP status)
@@ -53,7 +54,7 @@ export function whatsappCloudAdapter(config: WhatsAppConfig): ChannelAdapter {
         method: "POST",
         headers: { authorization: `Bearer ${config.token}`, "content-type": "application/json" },
         body: JSON.stringify(whatsappMessageBody(config, request)),
-      }, accountRefusal);
+      }, { accountRefusal, circuit: config.route, deadline: request.deadline });
       const id = (res.json.messages as { id?: string }[] | undefined)?.[0]?.id;
       if (res.status >= 200 && res.status < 300 && id) return { outcome: "sent", provider: "whatsapp_cloud", providerMessageId: id };
       const error = (res.json.error as { message?: string; code?: number } | undefined) ?? {};
@@ -68,5 +69,5 @@ export async function sendWhatsAppText(config: WhatsAppConfig, to: string, text:
     method: "POST",
     headers: { authorization: `Bearer ${config.token}`, "content-type": "application/json" },
     body: JSON.stringify({ messaging_product: "whatsapp", to, type: "text", text: { body: text } }),
-  });
+  }, { circuit: config.route });
 }

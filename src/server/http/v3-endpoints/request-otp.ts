@@ -4,7 +4,7 @@ import { examples } from "@/server/http/v3-endpoints/examples";
 import { createOtp } from "@/server/services/otp/create-otp";
 import { IDEMPOTENCY_WINDOW_HOURS, MISSCALL_CODE_LENGTH } from "@/server/services/otp/otp-rules";
 import { defineEndpoint } from "../v3-endpoint";
-import { CREATION_ERRORS, FALLBACK_TEXT, LOCALE_TEXT } from "./creation-text";
+import { CREATION_ERRORS, FALLBACK_TEXT, LOCALE_TEXT, ROUTES_TEXT } from "./creation-text";
 
 export const requestOtpEndpoint = defineEndpoint({
   operationId: "requestOtp",
@@ -17,6 +17,8 @@ export const requestOtpEndpoint = defineEndpoint({
     `Dengan \`external_id\`, pengulangan dalam ${IDEMPOTENCY_WINDOW_HOURS} jam dengan channel dan tujuan yang sama mengembalikan transaksi asli (tanpa pesan, tanpa biaya); parameter berbeda dijawab 409. ` +
     FALLBACK_TEXT +
     " " +
+    ROUTES_TEXT +
+    " " +
     LOCALE_TEXT,
   input: {
     from: "body",
@@ -28,7 +30,14 @@ export const requestOtpEndpoint = defineEndpoint({
   response: {
     name: "OtpTransaction",
     schema: otpTransactionData,
-    examples: { sent: examples.created, fallback: examples.createdFallback, misscall: examples.createdMisscall, whatsapp_inbound: examples.createdInbound, failed: examples.failed },
+    examples: {
+      sent: examples.created,
+      failover: examples.createdFailover,
+      fallback: examples.createdFallback,
+      misscall: examples.createdMisscall,
+      whatsapp_inbound: examples.createdInbound,
+      failed: examples.failed,
+    },
   },
   errors: CREATION_ERRORS,
   countsRateLimit: true,

@@ -21,6 +21,9 @@ export type ApiLogEntry = {
   keyPrefix: string;
   clientIp: string | null;
   requestBody: string | null;
+  /** A creation's vendor route (the answer's last delivery) and why; null for every other request. */
+  route: string | null;
+  routeReason: string | null;
 };
 
 const FLUSH_MS = 1000;
@@ -30,8 +33,8 @@ const MAX_BUFFERED = 20_000;
 
 const insertBatch = namedQuery(
   "api-log-insert",
-  `INSERT INTO api_request_logs (merchant_id, created_at, method, path, status, error_code, latency_ms, request_id, key_prefix, client_ip, request_body)
-   SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[])`,
+  `INSERT INTO api_request_logs (merchant_id, created_at, method, path, status, error_code, latency_ms, request_id, key_prefix, client_ip, request_body, route, route_reason)
+   SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])`,
 );
 
 // The /v3 bundle and Next each load this module, so each copy registers its own flush.
@@ -86,6 +89,8 @@ async function write(batch: ApiLogEntry[]): Promise<void> {
       column((e) => e.keyPrefix),
       column((e) => e.clientIp),
       column((e) => e.requestBody),
+      column((e) => e.route),
+      column((e) => e.routeReason),
     ]);
   } catch (err) {
     dropped += batch.length;

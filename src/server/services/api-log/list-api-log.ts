@@ -36,6 +36,8 @@ export async function listApiLog(merchantId: number, filter: ApiLogQuery) {
       key_prefix: r.keyPrefix,
       client_ip: r.clientIp,
       request_body: r.requestBody,
+      route: r.route,
+      route_reason: r.routeReason,
     })),
     nextCursor: rows.length > filter.limit ? page[page.length - 1].id.toString() : null,
     retentionDays: getEnv().API_LOG_RETENTION_DAYS,

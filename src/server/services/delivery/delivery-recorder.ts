@@ -12,16 +12,15 @@ import { AppError } from "@/server/errors";
 import { log, messageOf } from "@/server/log";
 import { failureCodeOf, recordedFailure, type FailureCode } from "@/server/channels/failure-codes";
 import { applyLedgerChange, chargeCtes, refundCtes } from "@/server/services/credits/ledger";
-import { chargeOf, ledgerReference, presentDelivery, rollupStatus, type DeliveryFacts } from "@/server/services/otp/deliveries";
+import { chargedSeq, chargeOf, ledgerReference, presentDelivery, rollupStatus, type DeliveryFacts } from "@/server/services/otp/deliveries";
 import { deliveryEventData, otpEvent, recordOtpEvent, type OtpState } from "@/server/services/otp/lifecycle-events";
 import { outboxArrays, subscribedOutboxCtes } from "@/server/services/webhooks/events";
 
-/**
- * One send of an OTP: the adapter chosen for it and what it is asked to deliver. Routing
- * (several vendors per channel, failover) adds the route's name and why it was chosen
- * here; the recorder is where they would be stored with the outcome.
- */
+/** One send of an OTP: the adapter of the route chosen for it and what it is asked to deliver. */
 export type DeliveryAttempt = { adapter: ChannelAdapter; request: DeliveryRequest };
+
+/** The vendor route an attempt goes through (docs/routing.md), as its row records it. */
+export type AttemptRoute = { name: string; reason: string };
 
 /** The vendor could not be asked (VendorUnavailableError) or the adapter broke: nothing was sent. */
 export type Unreachable = { outcome: "unreachable"; provider: string; vendorUnavailable: boolean; error: string };
@@ -51,15 +50,16 @@ function announcedType(status: string): "otp.sent" | "otp.delivered" {
  * attempt row for whatsapp_inbound, which sends nothing), and its charge. The OTP's row
  * comes from the CTE named `otp`; the other arguments are the statement's placeholders.
  */
-export function firstAttemptCtes(p: { merchantId: string; otpId: string; channel: string; price: string; provider: string }): string {
+export function firstAttemptCtes(p: { merchantId: string; otpId: string; channel: string; price: string; provider: string; route: string; routeReason: string }): string {
   return `delivery AS (
-     INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider)
-     SELECT id, 1, ${p.channel}::"Channel", 'pending', ${p.price}::int, true, ${p.provider}::text FROM otp WHERE ${p.channel}::"Channel" <> 'whatsapp_inbound'
+     INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider, route, route_reason)
+     SELECT id, 1, ${p.channel}::"Channel", 'pending', ${p.price}::int, true, ${p.provider}::text, ${p.route}::text, ${p.routeReason}::text
+     FROM otp WHERE ${p.channel}::"Channel" <> 'whatsapp_inbound'
    ), ${chargeCtes("debit", { merchantId: p.merchantId, amount: p.price, reference: p.otpId, when: "EXISTS (SELECT 1 FROM otp)" })}`;
 }
 
 /** The first send as the creation reserved it. `state` is the OTP as an event reports it. */
-export type FirstSend = { rowId: string; merchantId: number; livemode: boolean; price: number; state: OtpState };
+export type FirstSend = { rowId: string; merchantId: number; livemode: boolean; price: number; state: OtpState; route?: AttemptRoute };
 
 /**
  * The send went out: the OTP and its first attempt record it, with the sandbox's copy, when
@@ -74,8 +74,9 @@ const firstSentStatement = namedQuery(
      WHERE id = $1::bigint
      RETURNING id, merchant_id, otp_id, channel, destination
    ), sent_delivery AS (
-     UPDATE otp_deliveries d SET status = $2::text, provider = $3::text, provider_message_id = $4::text, sent_at = $13::timestamptz, receipt_due_at = $11::timestamptz
-     FROM sent WHERE d.otp_transaction_id = sent.id AND d.seq = 1
+     UPDATE otp_deliveries d SET status = $2::text, provider = $3::text, provider_message_id = $4::text, sent_at = $13::timestamptz, receipt_due_at = $11::timestamptz,
+       delivered_at = CASE WHEN $2::text = 'success' THEN $13::timestamptz END
+     FROM sent WHERE d.otp_transaction_id = sent.id AND d.seq = $18::int
    ), message AS (
      INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
      SELECT merchant_id, otp_id, channel, destination, $7::text, $8::text, $9::text, $10::boolean FROM sent WHERE $7::text IS NOT NULL
@@ -84,6 +85,8 @@ const firstSentStatement = namedQuery(
 );
 
 export type FirstSent = VendorAnswer & {
+  /** The attempt that sent: 1, or a later one after failovers. */
+  seq: number;
   status: "sent" | "success";
   sentAt: Date;
   /** misscall: the calling number's prefix and the keyed hash of its trailing digits. */
@@ -94,7 +97,7 @@ export type FirstSent = VendorAnswer & {
 };
 
 export async function recordFirstSent(first: FirstSend, sent: FirstSent): Promise<void> {
-  const delivery = presentDelivery({ channel: first.state.channel, status: sent.status, price: first.price, charged: true, sentAt: sent.sentAt });
+  const delivery = presentDelivery({ channel: first.state.channel, status: sent.status, price: first.price, charged: true, sentAt: sent.sentAt, route: first.route?.name, routeReason: first.route?.reason });
   const events = [otpEvent(announcedType(sent.status), { ...first.state, status: sent.status }, first.livemode, sent.sentAt, deliveryEventData(delivery))];
   const message = sent.sandboxMessage;
   await runAutocommit(firstSentStatement, [
@@ -113,6 +116,7 @@ export async function recordFirstSent(first: FirstSend, sent: FirstSent): Promis
     sent.sentAt,
     ...outboxArrays(events),
     sent.sentAt,
+    sent.seq,
   ]);
 }
 
@@ -127,7 +131,7 @@ const firstFailedStatement = namedQuery(
      RETURNING id, merchant_id, otp_id, channel, destination
    ), failed_delivery AS (
      UPDATE otp_deliveries d SET status = 'failed', charged = false, provider = $6::text, provider_message_id = $7::text, failure_reason = $8::text
-     FROM failed WHERE d.otp_transaction_id = failed.id AND d.seq = 1
+     FROM failed WHERE d.otp_transaction_id = failed.id AND d.seq = $18::int
    ), message AS (
      INSERT INTO sandbox_messages (merchant_id, otp_id, channel, destination, text, code, caller, delivered)
      SELECT merchant_id, otp_id, channel, destination, $9::text, $10::text, $11::text, false FROM failed WHERE $9::text IS NOT NULL
@@ -138,6 +142,8 @@ const firstFailedStatement = namedQuery(
 );
 
 export type FirstFailed = VendorAnswer & {
+  /** The attempt that failed last: 1, or a later one after failovers (the charge moved with it). */
+  seq: number;
   reason: string;
   /** The refund's ledger note. */
   refundNote: string;
@@ -170,8 +176,47 @@ export async function recordFirstFailed(first: FirstSend, failed: FirstFailed, n
     failed.nextFallbackAt,
     ...outboxArrays(events),
     now,
+    failed.seq,
   ]);
   return BigInt(row.saldo);
+}
+
+/**
+ * A route could not be reached: its attempt becomes failed and uncharged, and the next
+ * route's attempt takes its place, pending and carrying the same charge (no ledger row
+ * moves: the OTP stays charged once, under the first attempt's ledger reference). Only
+ * a pending charged attempt fails over; returns the new attempt's id and seq, or null when
+ * the attempt was no longer pending (the abandoned-send sweep took it).
+ */
+const failoverStatement = namedQuery(
+  "otp-failover",
+  `WITH failed AS (
+     UPDATE otp_deliveries SET status = 'failed', charged = false, provider = $3::text, failure_reason = $4::text
+     WHERE otp_transaction_id = $1::bigint AND seq = $2::int AND status = 'pending' AND charged
+     RETURNING otp_transaction_id, channel, price
+   ), next AS (
+     INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider, route, route_reason)
+     SELECT otp_transaction_id, $2::int + 1, channel, 'pending', price, true, $5::text, $6::text, 'failover' FROM failed
+     RETURNING id, seq
+   ), moved AS (
+     UPDATE otp_transactions o SET provider = $5::text FROM next WHERE o.id = $1::bigint
+   )
+   SELECT id::text, seq FROM next`,
+);
+
+export type Failover = { otpRowId: bigint | string; seq: number; provider: string; reason: string; next: { provider: string; route: string } };
+
+export async function recordFailover(failover: Failover, otpId: string): Promise<{ id: bigint; seq: number } | null> {
+  const reason = recordedFailure(failover.reason, { otpId, provider: failover.provider });
+  const [row] = await runAutocommit<{ id: string; seq: number }>(failoverStatement, [
+    String(failover.otpRowId),
+    failover.seq,
+    failover.provider,
+    reason,
+    failover.next.provider,
+    failover.next.route,
+  ]);
+  return row ? { id: BigInt(row.id), seq: Number(row.seq) } : null;
 }
 
 // ─── Later sends and outcomes (inside the transaction holding the OTP's row lock) ──
@@ -189,11 +234,23 @@ const SKIPPED_UNAFFORDABLE: FailureCode = "insufficient_balance";
 export async function openAttempt(
   tx: Tx,
   otp: LockedOtp,
-  attempt: { seq: number; channel: Channel; price: number; provider: string; skipped: string | null },
+  attempt: { seq: number; channel: Channel; price: number; provider: string; route: AttemptRoute | null; skipped: string | null },
 ): Promise<OtpDelivery> {
   const skipped = attempt.skipped ?? (await chargeAttempt(tx, otp, attempt));
   return tx.otpDelivery.create({
-    data: { otpTransactionId: otp.id, seq: attempt.seq, channel: attempt.channel, status: skipped ? "skipped" : "pending", price: attempt.price, charged: !skipped, provider: attempt.provider, failureReason: skipped && failureCodeOf(skipped) },
+    data: {
+      otpTransactionId: otp.id,
+      seq: attempt.seq,
+      channel: attempt.channel,
+      status: skipped ? "skipped" : "pending",
+      price: attempt.price,
+      charged: !skipped,
+      provider: attempt.provider,
+      failureReason: skipped && failureCodeOf(skipped),
+      // A skipped attempt went through no route.
+      route: skipped ? null : (attempt.route?.name ?? null),
+      routeReason: skipped ? null : (attempt.route?.reason ?? null),
+    },
   });
 }
 
@@ -236,8 +293,11 @@ export type RecordedOutcome = {
 export async function recordOutcome(tx: Tx, otp: LockedOtp, attempt: LockedAttempt, outcome: DeliveryOutcome, now: Date): Promise<RecordedOutcome> {
   const failed = outcome.status === "failed";
   const refunded = failed && attempt.charged;
+  const before = await tx.otpDelivery.findMany({ where: { otpTransactionId: otp.id }, orderBy: { seq: "asc" } });
   if (refunded) {
-    await applyLedgerChange(tx, { merchantId: otp.merchantId, amount: attempt.price, reason: "otp_refund", reference: ledgerReference(otp.otpId, attempt.seq), note: outcome.refundNote });
+    // A failover attempt carries the charge of the attempt it took over from (recordFailover).
+    const reference = ledgerReference(otp.otpId, chargedSeq(before, attempt.seq));
+    await applyLedgerChange(tx, { merchantId: otp.merchantId, amount: attempt.price, reason: "otp_refund", reference, note: outcome.refundNote });
   }
   const vendor = { provider: outcome.vendor?.provider, providerMessageId: outcome.vendor?.providerMessageId };
   const failureReason = failed ? recordedFailure(outcome.reason, { otpId: otp.otpId, provider: outcome.vendor?.provider }) : null;
@@ -245,7 +305,7 @@ export async function recordOutcome(tx: Tx, otp: LockedOtp, attempt: LockedAttem
     where: { id: attempt.id },
     data: failed
       ? { status: "failed", charged: false, ...vendor, failureReason, receiptDueAt: null }
-      : { status: outcome.status, ...vendor, sentAt: outcome.sentAt, receiptDueAt: outcome.receiptDueAt },
+      : { status: outcome.status, ...vendor, sentAt: outcome.sentAt, receiptDueAt: outcome.receiptDueAt, ...(outcome.status === "success" ? { deliveredAt: now } : {}) },
   });
   if (outcome.sandboxMessage) {
     const m = outcome.sandboxMessage;
@@ -253,7 +313,7 @@ export async function recordOutcome(tx: Tx, otp: LockedOtp, attempt: LockedAttem
       data: { merchantId: otp.merchantId, otpId: otp.otpId, channel: attempt.channel, destination: otp.destination, text: m.text, code: m.code, caller: m.caller, delivered: m.delivered, sentAt: now },
     });
   }
-  const attempts = await tx.otpDelivery.findMany({ where: { otpTransactionId: otp.id }, orderBy: { seq: "asc" } });
+  const attempts = before.map((a) => (a.id === recorded.id ? recorded : a));
   const status = otp.status === "verified" ? otp.status : rollupStatus(attempts);
   return { attempt: recorded, attempts, otp: { status, ...chargeOf(attempts) }, refunded, failureReason };
 }
@@ -278,7 +338,7 @@ const quietSandboxDeliveries = namedQuery(
      ORDER BY d.receipt_due_at LIMIT $2::int
      FOR UPDATE OF d, o SKIP LOCKED
    ), delivered AS (
-     UPDATE otp_deliveries d SET status = 'success', receipt_due_at = NULL FROM due WHERE d.id = due.id RETURNING d.otp_transaction_id
+     UPDATE otp_deliveries d SET status = 'success', receipt_due_at = NULL, delivered_at = $1::timestamptz FROM due WHERE d.id = due.id RETURNING d.otp_transaction_id
    ), confirmed AS (
      UPDATE otp_transactions o SET status = CASE WHEN o.status = 'verified' THEN o.status ELSE 'success' END,
        next_fallback_at = NULL, fallback_code = NULL, updated_at = now()

@@ -33,5 +33,18 @@ export function prefixOf(phone: string): string {
   return digits.slice(0, countryCodeOf(digits).length + OPERATOR_DIGITS);
 }
 
+/**
+ * prefixOf in SQL, for a column holding a destination key (international digits):
+ * the same country codes, so a figure grouped in the database lands on the prefix
+ * the service computes for a creation. Anything but digits (an e-mail) gives ''.
+ */
+export function prefixSql(column: string): string {
+  const quoted = (codes: Set<string>) => [...codes].map((c) => `'${c}'`).join(", ");
+  return `CASE WHEN ${column} !~ '^[0-9]+$' THEN ''
+    WHEN left(${column}, 1) IN (${quoted(ONE_DIGIT)}) THEN left(${column}, ${1 + OPERATOR_DIGITS})
+    WHEN left(${column}, 2) IN (${quoted(TWO_DIGIT)}) THEN left(${column}, ${2 + OPERATOR_DIGITS})
+    ELSE left(${column}, ${3 + OPERATOR_DIGITS}) END`;
+}
+
 /** A prefix as operators type it: digits only, a country code and at least one more digit. */
 export const PREFIX_PATTERN = /^\d{2,8}$/;

@@ -60,7 +60,7 @@ export async function previewMessages(merchantId: number, input: PreviewInput, n
   const sender = input.brandEmail || getEnv().SMTP_FROM || "";
   // WhatsApp authentication templates are worded by Meta, not by us: the code, a security
   // notice and the expiry; the brand shows as the sender's display name.
-  const whatsapp = isSandboxChannel("whatsapp")
+  const whatsapp = (await isSandboxChannel("whatsapp"))
     ? { text: plainMessageText(sample), via: "sandbox" as const }
     : { text: STANDARD_TEXTS[locale].whatsappAuthentication(SAMPLE_CODE, minutesOf(SAMPLE_TTL_SECONDS)), via: "whatsapp_cloud" as const };
   return {

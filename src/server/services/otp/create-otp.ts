@@ -5,7 +5,6 @@
 //    recorder: sent, or failed and refunded. whatsapp_inbound sends nothing and answers
 //    after step 1.
 import type { OtpTransactionData } from "@/schemas/v3/otp";
-import { getAdapterForMode } from "@/server/channels/registry";
 import { AppError } from "@/server/errors";
 import { randomDigits } from "@/server/lib/random";
 import { observeOtpCreation } from "@/server/metrics/record";
@@ -28,6 +27,7 @@ import type { CreationInput } from "@/schemas/v3/creation";
 import { presentCharged, type OtpRecord } from "./present";
 import { Refused, reserveCreation } from "./reserve-creation";
 import { chooseMessage } from "@/server/services/templates/message-choice";
+import { planRoutes } from "@/server/services/routing/select-routes";
 
 /** `admission`: the /v3 rate limit, when the wrapper leaves it to the fraud guard's Redis call (fraud/admission.ts). */
 export async function createOtp(merchant: MerchantProfile, input: CreationInput, admission: Admission = ADMITTED, now = new Date(), retried = false): Promise<OtpTransactionData> {
@@ -54,7 +54,9 @@ export async function createOtp(merchant: MerchantProfile, input: CreationInput,
   }
   const message = await chooseMessage(merchant.id, input, merchant.defaultLocale);
 
-  const adapter = getAdapterForMode(input.channel, merchant.livemode);
+  // The channel's vendor routes, in the order they are tried (in-process copy: no round trip).
+  const routes = await planRoutes(input.channel, merchant.livemode, input.destination);
+  const route = routes[0];
   const code = input.suppliedCode ?? (input.channel === "misscall" || input.channel === "whatsapp_inbound" ? null : randomDigits(input.otpLength));
   const inbound = input.channel === "whatsapp_inbound";
   const token = inbound ? newInboundToken() : null;
@@ -98,7 +100,9 @@ export async function createOtp(merchant: MerchantProfile, input: CreationInput,
         brand,
         inboundToken: token,
         inboundMessage: otp.inboundMessage,
-        provider: adapter.provider,
+        provider: route.adapter.provider,
+        route: route.name,
+        routeReason: route.reason,
         fallback: input.fallback,
         fallbackAfter: otp.fallbackAfter ?? null,
         sealedCode: chained && code ? sealCode(otpId, code) : null,
@@ -120,8 +124,8 @@ export async function createOtp(merchant: MerchantProfile, input: CreationInput,
   }
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
-  if (inbound) return observeOtpCreation(input.channel, adapter.provider, Promise.resolve(presentCharged(otp, reserved.balance)));
+  if (inbound) return observeOtpCreation(input.channel, route.adapter.provider, Promise.resolve(presentCharged(otp, reserved.balance, [])));
   const state = { otpId, channel: input.channel, number: input.destination, status: otp.status, externalId: input.externalId, attempts: 0, expiresAt: otp.expiresAt };
-  const first = { rowId: reserved.rowId, merchantId: merchant.id, livemode: merchant.livemode, price, state };
-  return observeOtpCreation(input.channel, adapter.provider, sendFirst({ adapter, first, otp, balance: reserved.balance, input, code, brand, merchant, message }));
+  const first = { rowId: reserved.rowId, merchantId: merchant.id, livemode: merchant.livemode, price, state, route: { name: route.name, reason: route.reason } };
+  return observeOtpCreation(input.channel, route.adapter.provider, sendFirst({ routes, first, otp, balance: reserved.balance, input, code, brand, merchant, message }));
 }

@@ -5,12 +5,13 @@
 // (the delivery recorder records the outcome; this file decides what the chain does next).
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import type { DeliveryResult } from "@/server/channels/channel";
-import { getAdapterForMode } from "@/server/channels/registry";
 import { getDb } from "@/server/db/client";
 import type { FallbackChannel } from "@/schemas/v3/otp";
 import { FALLBACK_AFTER_SECONDS } from "@/schemas/v3/otp-limits";
 import { isChannelEnabled } from "@/server/services/channels/channel-settings";
-import { announceAttempt, openAttempt, recordOutcome, sendAttempt, type LockedOtp } from "@/server/services/delivery/delivery-recorder";
+import { announceAttempt, openAttempt, recordOutcome, type LockedOtp } from "@/server/services/delivery/delivery-recorder";
+import { sendThroughRoutes, type RouteProgress } from "@/server/services/delivery/send-through-routes";
+import { planRoutes, type PlannedRoute } from "@/server/services/routing/select-routes";
 import { priceFor } from "@/server/services/merchants/prices";
 import { loadMerchantProfile, type MerchantProfile } from "@/server/services/merchants/profile";
 import { chargeOf, rollupStatus } from "./deliveries";
@@ -44,7 +45,7 @@ type ChainRow = {
   fallback_code: string | null;
 };
 
-type Claimed = { otp: ChainRow; deliveryId: bigint; seq: number; channel: FallbackChannel; price: number; provider: string; profile: MerchantProfile; code: string };
+type Claimed = { otp: ChainRow; deliveryId: bigint; seq: number; channel: FallbackChannel; price: number; routes: PlannedRoute[]; profile: MerchantProfile; code: string };
 
 
 /** The worker's job: every OTP whose next fallback is due. Returns how many moved on. */
@@ -70,8 +71,10 @@ export async function advanceDueFallbacks(now = new Date()): Promise<number> {
 export async function advanceFallback(id: bigint, now: Date, dueBy = now): Promise<boolean> {
   const claimed = await claimNext(id, now, dueBy);
   if (!claimed) return false;
-  const result = await send(claimed, now);
-  const failedAtOnce = await finish(claimed, result, now);
+  const progress: RouteProgress = { id: claimed.deliveryId, seq: claimed.seq, route: claimed.routes[0], failedOver: [] };
+  const result = await send(claimed, progress, now);
+  // After a failover the attempt that sent (or failed last) is a later row of the same channel.
+  const failedAtOnce = await finish({ ...claimed, deliveryId: progress.id ?? claimed.deliveryId, seq: progress.seq }, result, now);
   // A send that failed at once hands over to the next channel straight away.
   if (failedAtOnce) await advanceFallback(id, now);
   return true;
@@ -103,9 +106,11 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
       index += 1;
       const seq = deliveries.length + 1;
       const price = priceFor(profile.prices, channel);
-      const provider = getAdapterForMode(channel, profile.livemode).provider;
+      const routes = await planRoutes(channel, profile.livemode, otp.destination);
+      const provider = routes[0].adapter.provider;
       const skipped = (await isChannelEnabled(channel)) ? null : ("channel_disabled" satisfies FailureCode);
-      const delivery = await openAttempt(tx, lockedOtp(otp), { seq, channel, price, provider, skipped });
+      const route = { name: routes[0].name, reason: routes[0].reason };
+      const delivery = await openAttempt(tx, lockedOtp(otp), { seq, channel, price, provider, route, skipped });
       deliveries.push(delivery);
       if (delivery.status === "skipped") continue;
       const status = otp.status === "verified" ? otp.status : rollupStatus(deliveries);
@@ -114,7 +119,7 @@ async function claimNext(id: bigint, now: Date, dueBy: Date): Promise<Claimed | 
         data: { channel, firstChannel: otp.first_channel ?? otp.channel, fallbackIndex: index, nextFallbackAt: null, status, ...chargeOf(deliveries), provider, providerMessageId: null },
       });
       await recordOtpEvent(tx, otp.merchant_id, "otp.fallback", stateOfRow(otp, { channel, status }), now, { from: otp.channel, to: channel, reason });
-      return { otp, deliveryId: delivery.id, seq, channel, price, provider, profile, code: code! };
+      return { otp, deliveryId: delivery.id, seq, channel, price, routes, profile, code: code! };
     }
     // Nothing more to send: the chain ends here.
     // otp.failed is recorded once, where the chain ends: the sends that failed before only handed over.
@@ -134,27 +139,25 @@ function lockedOtp(otp: ChainRow): LockedOtp {
   return { id: otp.id, merchantId: otp.merchant_id, otpId: otp.otp_id, status: otp.status, destination: otp.destination };
 }
 
-async function send(c: Claimed, now: Date): Promise<DeliveryResult> {
-  const adapter = getAdapterForMode(c.channel, c.profile.livemode);
+/** Sends through the channel's routes, failing over like a creation (send-through-routes.ts). */
+async function send(c: Claimed, progress: RouteProgress, now: Date): Promise<DeliveryResult> {
   const message = await storedMessage(c.otp.merchant_id, { locale: c.otp.locale, templateName: c.otp.template_name });
-  const result = await sendAttempt({
-    adapter,
-    request: {
-      otpId: c.otp.otp_id,
-      merchantId: c.otp.merchant_id,
-      channel: c.channel,
-      destination: c.otp.destination,
-      code: c.code,
-      brand: c.otp.brand ?? c.profile.name,
-      brandEmail: c.profile.brandEmail,
-      smsAppHash: c.profile.smsAppHash,
-      expiresAt: c.otp.expires_at,
-      ttlSeconds: Math.max(1, Math.ceil((c.otp.expires_at.getTime() - now.getTime()) / 1000)),
-      locale: message.locale,
-      fragments: message.fragments,
-      smsDomain: c.profile.smsDomain,
-    },
-  });
+  const request = {
+    otpId: c.otp.otp_id,
+    merchantId: c.otp.merchant_id,
+    channel: c.channel,
+    destination: c.otp.destination,
+    code: c.code,
+    brand: c.otp.brand ?? c.profile.name,
+    brandEmail: c.profile.brandEmail,
+    smsAppHash: c.profile.smsAppHash,
+    expiresAt: c.otp.expires_at,
+    ttlSeconds: Math.max(1, Math.ceil((c.otp.expires_at.getTime() - now.getTime()) / 1000)),
+    locale: message.locale,
+    fragments: message.fragments,
+    smsDomain: c.profile.smsDomain,
+  };
+  const result = await sendThroughRoutes({ routes: c.routes, request, otpRowId: c.otp.id, price: c.price }, progress);
   if (result.outcome !== "unreachable") return result;
   return { outcome: "failed", provider: result.provider, reason: result.vendorUnavailable ? VENDOR_UNAVAILABLE_REASON : `Kesalahan adapter: ${result.error}` };
 }

@@ -5,18 +5,24 @@
 //    a crash before step 3 loses its reservation and its "message" together.
 // 3. the delivery recorder records the outcome in one statement (and the sandbox's copy
 //    of the message), or refunds a failed send with its ledger row (failures are free).
-import type { ChannelAdapter, DeliveryResult } from "@/server/channels/channel";
+// A route that cannot be reached fails over to the channel's next route
+// (send-through-routes.ts): one more statement per failover moves the charge to the next
+// attempt (docs/routing.md), so the OTP is charged once, or refunded once when every route failed.
+import type { DeliveryRequest, DeliveryResult } from "@/server/channels/channel";
 import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import type { OtpTransactionData } from "@/schemas/v3/otp";
 import type { MerchantProfile } from "@/server/services/merchants/profile";
-import { recordFirstFailed, recordFirstSent, sendAttempt, type FirstFailed, type FirstSend } from "@/server/services/delivery/delivery-recorder";
+import { recordFirstFailed, recordFirstSent, type FirstFailed, type FirstSend } from "@/server/services/delivery/delivery-recorder";
+import { sendThroughRoutes, type RouteProgress } from "@/server/services/delivery/send-through-routes";
+import type { PlannedRoute } from "@/server/services/routing/select-routes";
 import { hashCode } from "./code-hash";
 import { readCreation } from "./creation-answer";
 import { advanceFallback } from "./fallback";
 import { MISSCALL_CODE_LENGTH, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 import type { CreationInput } from "@/schemas/v3/creation";
 import { presentCharged, type OtpRecord } from "./present";
+import { presentDelivery, type DeliveryFacts } from "./deliveries";
 import type { FailureCode } from "@/server/channels/failure-codes";
 import type { MessageChoice } from "@/server/services/templates/message-choice";
 
@@ -29,7 +35,8 @@ const FALLBACK_GRACE_MS = 5_000;
 
 /** A reserved OTP on its way to the vendor. */
 export type FirstSendJob = {
-  adapter: ChannelAdapter;
+  /** The channel's routes in the order they are tried (select-routes.ts); the reservation recorded the first. */
+  routes: PlannedRoute[];
   first: FirstSend;
   /** The OTP as reserved, and the saldo after its charge. */
   otp: OtpRecord;
@@ -42,10 +49,15 @@ export type FirstSendJob = {
   message: MessageChoice;
 };
 
+/** Marks the OTP handed over, durably, before anything leaves the service. */
+async function dispatchOf(rowId: string): Promise<void> {
+  await runAutocommit(dispatch, [rowId]);
+}
+
 export async function sendFirst(job: FirstSendJob): Promise<OtpTransactionData> {
-  if (!job.adapter.inProcess) await runAutocommit(dispatch, [job.first.rowId]);
-  const result = await deliver(job);
-  const answer = await finish(job, result);
+  const progress: RouteProgress = { id: null, seq: 1, route: job.routes[0], failedOver: [] };
+  const result = await deliver(job, progress);
+  const answer = await finish(job, progress, result);
   if (answer.status !== "failed" || job.input.fallback.length === 0) return answer;
   // The first channel failed at once: the chain moves on before the merchant gets an answer.
   // The worker would take over only after FALLBACK_GRACE_MS (this process died meanwhile).
@@ -53,31 +65,35 @@ export async function sendFirst(job: FirstSendJob): Promise<OtpTransactionData> 
   return readCreation(job.merchant.id, job.otp.otpId);
 }
 
-async function deliver({ adapter, otp, input, code, brand, merchant, first, message }: FirstSendJob): Promise<DeliveryResult> {
-  const result = await sendAttempt({
-    adapter,
-    request: {
-      otpId: otp.otpId,
-      merchantId: merchant.id,
-      channel: input.channel,
-      destination: input.destination,
-      code,
-      brand,
-      brandEmail: merchant.brandEmail,
-      smsAppHash: merchant.smsAppHash,
-      expiresAt: otp.expiresAt,
-      ttlSeconds: input.ttlSeconds,
-      locale: message.locale,
-      fragments: message.fragments,
-      smsDomain: merchant.smsDomain,
-    },
-  });
+function deliveryRequest({ otp, input, code, brand, merchant, message }: FirstSendJob): DeliveryRequest {
+  return {
+    otpId: otp.otpId,
+    merchantId: merchant.id,
+    channel: input.channel,
+    destination: input.destination,
+    code,
+    brand,
+    brandEmail: merchant.brandEmail,
+    smsAppHash: merchant.smsAppHash,
+    expiresAt: otp.expiresAt,
+    ttlSeconds: input.ttlSeconds,
+    locale: message.locale,
+    fragments: message.fragments,
+    smsDomain: merchant.smsDomain,
+  };
+}
+
+async function deliver(job: FirstSendJob, progress: RouteProgress): Promise<DeliveryResult> {
+  const { input, first } = job;
+  const send = { routes: job.routes, request: deliveryRequest(job), otpRowId: first.rowId, price: first.price, beforeVendor: () => dispatchOf(first.rowId) };
+  const result = await sendThroughRoutes(send, progress);
   if (result.outcome !== "unreachable") return result;
   // With a fallback chain the unreachable channel is one failed send (free) and the next channel takes over.
-  if (input.fallback.length > 0) return { outcome: "failed", provider: adapter.provider, reason: UNREACHABLE_HANDS_OVER };
+  if (input.fallback.length > 0) return { outcome: "failed", provider: result.provider, reason: UNREACHABLE_HANDS_OVER };
   // Refund, keep the row as failed (not counted towards limits) and free the external_id for a retry.
   await recordFirstFailed(first, {
-    provider: adapter.provider,
+    seq: progress.seq,
+    provider: result.provider,
     providerMessageId: null,
     reason: VENDOR_UNAVAILABLE_REASON,
     refundNote: "Vendor tidak dapat dihubungi",
@@ -96,12 +112,15 @@ function withoutUnverifiableMisscall(input: CreationInput, result: DeliveryResul
   return { outcome: "failed", provider: result.provider, providerMessageId: result.providerMessageId, reason: "no_caller" satisfies FailureCode, sandboxMessage: result.sandboxMessage };
 }
 
-async function finish({ first, otp, balance, input }: FirstSendJob, delivered: DeliveryResult): Promise<OtpTransactionData> {
+async function finish({ first, otp, balance, input }: FirstSendJob, progress: RouteProgress, delivered: DeliveryResult): Promise<OtpTransactionData> {
   const result = withoutUnverifiableMisscall(input, delivered);
   const chained = input.fallback.length > 0;
   const now = new Date();
+  const route = { route: progress.route.name, routeReason: progress.route.reason };
+  const deliveries = (last: DeliveryFacts) => [...progress.failedOver, last].map(presentDelivery);
   if (result.outcome === "failed") {
     const failed: FirstFailed = {
+      seq: progress.seq,
       provider: result.provider,
       providerMessageId: result.providerMessageId ?? null,
       reason: result.reason,
@@ -114,10 +133,12 @@ async function finish({ first, otp, balance, input }: FirstSendJob, delivered: D
       announce: !chained,
     };
     const refunded = await recordFirstFailed(first, failed, now);
-    return presentCharged({ ...otp, status: "failed", charged: false }, refunded);
+    const attempt = { channel: input.channel, status: "failed", price: first.price, charged: false, sentAt: null, failureReason: result.reason, ...route };
+    return presentCharged({ ...otp, status: "failed", charged: false }, refunded, deliveries(attempt));
   }
   const misscall = input.channel === "misscall" && result.caller ? splitCaller(otp.otpId, result.caller) : null;
-  await recordFirstSent(first, {
+  await recordFirstSent({ ...first, route: { name: route.route, reason: route.routeReason } }, {
+    seq: progress.seq,
     status: result.outcome,
     provider: result.provider,
     providerMessageId: result.providerMessageId ?? null,
@@ -128,7 +149,8 @@ async function finish({ first, otp, balance, input }: FirstSendJob, delivered: D
     // A confirmed send ends the chain; otherwise the next channel waits fallback_after seconds for the receipt.
     nextFallbackAt: result.outcome === "sent" && chained ? new Date(now.getTime() + input.fallbackAfterSeconds * 1000) : null,
   });
-  return presentCharged({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, balance);
+  const attempt = { channel: input.channel, status: result.outcome, price: first.price, charged: true, sentAt: now, ...route };
+  return presentCharged({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, balance, deliveries(attempt));
 }
 
 /** Keeps only the prefix of the calling number and the keyed hash of its trailing digits. */

@@ -2,15 +2,13 @@ import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { AppError } from "@/server/errors";
 import type { OtpDetailData } from "@/schemas/v3/otp";
 import { presentDelivery, type DeliveryFacts } from "./deliveries";
-import { OTP_RECORD_COLUMNS } from "./otp-record-columns";
+import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "./otp-record-columns";
 import { OTP_ID_PATTERN } from "./otp-rules";
 import { presentDetail, type OtpRecord } from "./present";
 
 const readOtp = namedQuery(
   "otp-read",
-  `SELECT ${OTP_RECORD_COLUMNS},
-     (SELECT COALESCE(json_agg(json_build_object('channel', d.channel, 'status', d.status, 'price', d.price, 'charged', d.charged, 'sentAt', d.sent_at, 'failureReason', d.failure_reason) ORDER BY d.seq), '[]')
-      FROM otp_deliveries d WHERE d.otp_transaction_id = o.id) AS deliveries
+  `SELECT ${OTP_RECORD_COLUMNS}, ${DELIVERIES_COLUMN}
    FROM otp_transactions o WHERE o.otp_id = $1 AND o.merchant_id = $2`,
 );
 

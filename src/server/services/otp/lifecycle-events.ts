@@ -87,6 +87,8 @@ export function recordOtpEvent(tx: Tx, merchantId: number, type: OtpEventType, s
   return recordEvent(tx, merchantId, type, otpEventData(state, extra), now, { onlySubscribed: true });
 }
 
+/** The send as webhooks carry it (docs/webhooks.md): the vendor route stays with the API and the dashboard. */
 export function deliveryEventData(delivery: OtpDeliveryData): Prisma.InputJsonObject {
-  return { delivery };
+  const { route: _route, route_reason: _reason, ...sent } = delivery;
+  return { delivery: sent };
 }

@@ -45,7 +45,8 @@ function creationVerification(otp: OtpRecord): Verification {
   return undefined;
 }
 
-export function presentCreation(otp: OtpRecord, lastBalance: bigint): OtpTransactionData {
+/** `deliveries`: every send so far, as GET /v3/otp/{otp_id} shows them (a replay answers the same). */
+export function presentCreation(otp: OtpRecord, lastBalance: bigint, deliveries: OtpDeliveryData[]): OtpTransactionData {
   const verification = creationVerification(otp);
   return otpTransactionData.parse({
     otp_id: otp.otpId,
@@ -57,6 +58,7 @@ export function presentCreation(otp: OtpRecord, lastBalance: bigint): OtpTransac
     expires_at: formatWib(otp.expiresAt),
     ...(verification ? { verification } : {}),
     ...fallbackEcho(otp),
+    deliveries,
   });
 }
 
@@ -67,9 +69,9 @@ export function presentCreation(otp: OtpRecord, lastBalance: bigint): OtpTransac
  * answered, which the schema accepts (verification and the fallback echo are optional;
  * GET /v3/otp/{otp_id} still tells the rest), and the failure is logged for operators.
  */
-export function presentCharged(otp: OtpRecord, lastBalance: bigint): OtpTransactionData {
+export function presentCharged(otp: OtpRecord, lastBalance: bigint, deliveries: OtpDeliveryData[]): OtpTransactionData {
   try {
-    return presentCreation(otp, lastBalance);
+    return presentCreation(otp, lastBalance, deliveries);
   } catch (err) {
     log.error({ otp_id: otp.otpId, error: stackOf(err) }, "creation answer could not be presented; answering its stored fields");
     return {
@@ -80,6 +82,7 @@ export function presentCharged(otp: OtpRecord, lastBalance: bigint): OtpTransact
       price: otp.price,
       last_balance: Number(lastBalance),
       expires_at: formatWib(otp.expiresAt),
+      deliveries,
     };
   }
 }

@@ -38,7 +38,7 @@ const reserve = namedQuery(
        $15::text, $2::text, $4::text, $16::text, $17::text, $18::text, $22::"Channel"[], $23::int, $24::text, $25::text, $26::text
      FROM gate WHERE claimed AND within_limits
      RETURNING id
-   ), ${firstAttemptCtes({ merchantId: "$1", otpId: "$3", channel: "$10", price: "$6", provider: "$18" })}
+   ), ${firstAttemptCtes({ merchantId: "$1", otpId: "$3", channel: "$10", price: "$6", provider: "$18", route: "$27", routeReason: "$28" })}
    SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
                WHEN NOT gate.within_limits THEN sandi_refuse('limits:' ||
                  COALESCE((SELECT string_agg(floor(extract(epoch FROM created_at) * 1000)::bigint::text, ',' ORDER BY created_at) FROM counted), ''))
@@ -67,6 +67,9 @@ export type Reservation = {
   inboundToken: string | null;
   inboundMessage: string | null;
   provider: string;
+  /** The vendor route the first attempt goes through, and why (docs/routing.md). */
+  route: string;
+  routeReason: string;
   fallback: Channel[];
   fallbackAfter: number | null;
   /** The code sealed for the fallback chain's later sends. */
@@ -139,6 +142,8 @@ export async function reserveCreation(r: Reservation, options: { durable: boolea
     r.sealedCode,
     r.locale,
     r.templateName,
+    r.route,
+    r.routeReason,
   ];
   const [row] = await pipelinedTransaction<{ saldo: string; id: string }>({ sql: reserve, values }, { asyncCommit: !options.durable, lockFirst: destinationLock(r) }).catch(
     (err: unknown) => {

@@ -19,8 +19,8 @@ const PENDING_SHOWN = 20;
  * the inbound webhook, so no real inbound message can ever arrive and nothing but
  * the sandbox can complete the OTP.
  */
-function inboundIsSandboxed(): boolean {
-  return isSandboxChannel("whatsapp") && !getEnv().WHATSAPP_APP_SECRET;
+async function inboundIsSandboxed(): Promise<boolean> {
+  return !getEnv().WHATSAPP_APP_SECRET && (await isSandboxChannel("whatsapp"));
 }
 
 /** A world of the dashboard: test worlds are always sandboxed. */
@@ -28,7 +28,7 @@ type World = { id: number; livemode: boolean };
 
 /** The world's whatsapp_inbound OTPs still waiting for the user's message; none outside sandbox mode. */
 export async function listPendingInbound(world: World, now = new Date()) {
-  if (world.livemode && !inboundIsSandboxed()) return { available: false, items: [] };
+  if (world.livemode && !(await inboundIsSandboxed())) return { available: false, items: [] };
   const merchantId = world.id;
   const db = await getDb();
   const rows = await db.otpTransaction.findMany({
@@ -52,7 +52,7 @@ export async function listPendingInbound(world: World, now = new Date()) {
 /** Sends the OTP's message as its user would: from the bound number, or from SANDBOX_INBOUND_SENDER when unbound. */
 export async function completeSandboxInbound(world: World, otpId: string, now = new Date()): Promise<InboundResult> {
   const merchantId = world.id;
-  if (world.livemode && !inboundIsSandboxed()) throw new AppError("NOT_FOUND", "Hanya tersedia di mode sandbox: pesan WhatsApp sungguhan datang dari pengguna.");
+  if (world.livemode && !(await inboundIsSandboxed())) throw new AppError("NOT_FOUND", "Hanya tersedia di mode sandbox: pesan WhatsApp sungguhan datang dari pengguna.");
   const db = await getDb();
   const otp = await db.otpTransaction.findFirst({
     where: { otpId, merchantId, channel: "whatsapp_inbound" },

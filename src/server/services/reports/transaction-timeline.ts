@@ -9,7 +9,7 @@ import { failureSentence } from "@/server/channels/failure-codes";
 export async function deliveryTimeline(db: Tx, otpTransactionId: bigint) {
   const rows = await db.otpDelivery.findMany({
     where: { otpTransactionId },
-    select: { seq: true, channel: true, status: true, price: true, charged: true, provider: true, failureReason: true, sentAt: true, createdAt: true },
+    select: { seq: true, channel: true, status: true, price: true, charged: true, provider: true, failureReason: true, sentAt: true, createdAt: true, route: true, routeReason: true },
     orderBy: { seq: "asc" },
   });
   return rows.map((d) => ({

@@ -79,7 +79,7 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
     paid_at: topup.paidAt ? formatWib(topup.paidAt) : null,
     instructions: payable ? { qr_string: topup.qrString, va_bank: topup.vaBank, va_number: topup.vaNumber } : null,
     // Test saldo buys only sandbox messages, so a test invoice can always be "paid" from the page.
-    sandbox: topup.gateway === "sandbox" && (!livemode || canSimulatePayment()),
+    sandbox: topup.gateway === "sandbox" && (!livemode || (await canSimulatePayment())),
     sandbox_invoice: topup.gateway === "sandbox",
     livemode,
   };
@@ -88,11 +88,14 @@ export async function getHostedTopup(topupId: string, hash: string | null | unde
 /**
  * Simulated payments mint credits for free, which is harmless only while nothing
  * those credits buy leaves the sandbox: the sandbox gateway is in use AND every
- * channel delivers through the sandbox. A deployment with a real delivery vendor
- * but no real gateway settles top-ups only through an operator (`otpctl topup pay`).
+ * channel delivers through the sandbox, vendor routes included (docs/routing.md). A
+ * deployment with a real delivery vendor but no real gateway settles top-ups only
+ * through an operator (`otpctl topup pay`).
  */
-function canSimulatePayment(): boolean {
-  return isSandboxGateway() && CHANNELS.every(isSandboxChannel);
+async function canSimulatePayment(): Promise<boolean> {
+  if (!isSandboxGateway()) return false;
+  const sandboxed = await Promise.all(CHANNELS.map(isSandboxChannel));
+  return sandboxed.every(Boolean);
 }
 
 export async function getHostedTopupStatus(topupId: string, hash: string | null | undefined, now: Date = new Date()): Promise<HostedTopupStatus | null> {

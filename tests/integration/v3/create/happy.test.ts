@@ -328,6 +328,17 @@ describe("POST /v3/request: a repeated external_id replays the original transact
     expect(await saldoOf(m.id)).toBe(550);
   });
 
+  it("replays with the deliveries the first answer and GET /v3/otp/{otp_id} carry, routes included", async () => {
+    const m = await newMerchant({ saldo: 1000 });
+    const first = await requestOtp(m.key, { channel: "sms", destination: PHONE, external_id: "login-43" });
+    const deliveries = first.body.data!.deliveries;
+    expect(deliveries).toEqual([{ channel: "sms", status: "sent", price: 450, sent_at: expect.any(String), route: "sandbox", route_reason: "only_route" }]);
+    const replay = await requestOtp(m.key, { channel: "sms", destination: PHONE, external_id: "login-43" });
+    expect(replay.body.data).toEqual(first.body.data);
+    const detail = await getOtpDetail(m.key, first.body.data!.otp_id as string);
+    expect(detail.body.data!.deliveries).toEqual(deliveries);
+  });
+
   it("accepts the same external_id again after 24 hours as a new transaction", async () => {
     const m = await newMerchant();
     const first = await requestOtp(m.key, { channel: "sms", destination: PHONE, external_id: "old" });

@@ -5,6 +5,7 @@ import { holdsNul } from "@/server/lib/control-characters";
 import { safeEqual } from "@/server/lib/hashing";
 import { validMetaSignature } from "@/server/lib/vendor-signatures";
 import { handleWhatsAppWebhook } from "@/server/services/delivery/whatsapp-webhook";
+import { whatsappAppSecrets } from "@/server/services/routing/hook-secrets";
 import { log, messageOf } from "@/server/log";
 
 export const dynamic = "force-dynamic";
@@ -19,6 +20,12 @@ export function GET(request: Request): Response {
   return Response.json({ error: "verification failed" }, { status: 403 });
 }
 
+/** The environment's app secret, and those of WhatsApp routes of other apps (docs/routing.md); the environment's alone when the database does not answer. */
+async function appSecrets(): Promise<string[]> {
+  const fromEnv = getEnv().WHATSAPP_APP_SECRET;
+  return whatsappAppSecrets().catch(() => (fromEnv ? [fromEnv] : []));
+}
+
 /**
  * Inbound messages and statuses, signed with the app secret; anything unsigned is
  * refused and ignored. A valid signed post is answered 200 whatever it holds —
@@ -26,13 +33,14 @@ export function GET(request: Request): Response {
  * A body over Meta's own 3 MB limit is 413 before any of it is checked or used.
  */
 export async function POST(request: Request): Promise<Response> {
-  const secret = getEnv().WHATSAPP_APP_SECRET;
+  const secrets = await appSecrets();
   // Without a secret nothing can be proven genuine, so the body is not even read.
-  if (!secret) return Response.json({ error: "invalid signature" }, { status: 401 });
+  if (secrets.length === 0) return Response.json({ error: "invalid signature" }, { status: 401 });
   const body = await readCappedBody(request, WHATSAPP_HOOK_MAX_BYTES);
   if (!body.ok) return hookBodyRefused(body.error);
   const raw = body.text;
-  if (!validMetaSignature(secret, raw, request.headers.get("x-hub-signature-256"))) {
+  const signature = request.headers.get("x-hub-signature-256");
+  if (!secrets.some((secret) => validMetaSignature(secret, raw, signature))) {
     return Response.json({ error: "invalid signature" }, { status: 401 });
   }
   let payload: unknown = null;

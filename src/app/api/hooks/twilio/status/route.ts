@@ -5,21 +5,27 @@ import { hookBodyRefused, TWILIO_HOOK_MAX_BYTES, unusableHookAcknowledged } from
 import { holdsNul } from "@/server/lib/control-characters";
 import { validTwilioSignature } from "@/server/lib/vendor-signatures";
 import { handleTwilioStatus } from "@/server/services/delivery/twilio-status";
+import { twilioAuthToken } from "@/server/services/routing/hook-secrets";
 import { log, messageOf } from "@/server/log";
 
 export const dynamic = "force-dynamic";
 
-/** Twilio status callbacks for SMS and calls, signed with the auth token over the URL Twilio was given. */
+/**
+ * Twilio status callbacks for SMS and calls, signed over the URL Twilio was given with the
+ * auth token of the route that sent (its name is in the URL; none: the environment's).
+ */
 export async function POST(request: Request): Promise<Response> {
   const env = getEnv();
-  if (!env.TWILIO_AUTH_TOKEN) return Response.json({ error: "invalid signature" }, { status: 403 });
+  const route = new URL(request.url).searchParams.get("route");
+  const authToken = await twilioAuthToken(route && !holdsNul(route) ? route : null).catch(() => null);
+  if (!authToken) return Response.json({ error: "invalid signature" }, { status: 403 });
   const body = await readCappedBody(request, TWILIO_HOOK_MAX_BYTES);
   if (!body.ok) return hookBodyRefused(body.error);
   const params = Object.fromEntries(new URLSearchParams(body.text));
   // Twilio signs the StatusCallback URL exactly as the adapters gave it (BASE_URL, path and query).
   const { search, searchParams } = new URL(request.url);
   const url = `${env.BASE_URL}${TWILIO_STATUS_PATH}${search}`;
-  if (!validTwilioSignature(env.TWILIO_AUTH_TOKEN, url, params, request.headers.get("x-twilio-signature"))) {
+  if (!validTwilioSignature(authToken, url, params, request.headers.get("x-twilio-signature"))) {
     return Response.json({ error: "invalid signature" }, { status: 403 });
   }
   if (holdsNul(params) || holdsNul(searchParams.get("otp_id"))) return unusableHookAcknowledged("twilio", { ok: true });

@@ -1,0 +1,33 @@
+// The knobs of routing by measured conversion (docs/routing.md#routing-by-measured-conversion).
+// Four come from the environment (window, maturity, refresh, exploration); the
+// statistical thresholds are constants: they say what "well below" means and are
+// the same for every deployment.
+import { getEnv } from "@/env";
+
+export type RoutingSettings = {
+  /** Sends older than this are forgotten: a route that recovered is judged on newer sends within it. */
+  windowMs: number;
+  /** A send still unverified this long after it went out (or at its expiry, if sooner) counts as not verified. */
+  maturityMs: number;
+  /** How often an instance reloads its figures, in the background. */
+  refreshMs: number;
+  /** Share of a prefix's creations a demoted route still gets, so it stays measured. */
+  exploration: number;
+};
+
+/** Fewer settled sends than this for a route and prefix: not judged (weights decide). */
+export const MIN_SETTLED = 10;
+/** "Well below": a verification rate under (1 − this) × the best route's rate for the prefix… */
+export const RELATIVE_GAP = 0.25;
+/** …and a two-proportion z-score at least this large (about 1 in 700 by chance, one-sided). */
+export const MIN_Z = 3;
+
+export function routingSettings(): RoutingSettings {
+  const env = getEnv();
+  return {
+    windowMs: env.ROUTING_WINDOW_SECONDS * 1000,
+    maturityMs: env.ROUTING_MATURITY_SECONDS * 1000,
+    refreshMs: env.ROUTING_REFRESH_SECONDS * 1000,
+    exploration: env.ROUTING_EXPLORATION_PERCENT / 100,
+  };
+}
