@@ -175,6 +175,8 @@ async function child(mode: "time" | "count"): Promise<void> {
         keyPrefix: merchant.keyPrefix,
         clientIp: "127.0.0.1",
         requestBody: maskRequestBody(undefined),
+        route: null,
+        routeReason: null,
       }),
   };
   const all = { ...kinds, ...steps };
