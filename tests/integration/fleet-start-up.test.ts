@@ -13,7 +13,7 @@ import { warnIfLimitsUnshared } from "@/server/services/health/shared-limits";
 import { startDraining } from "@/server/lifecycle.mjs";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog, type LogLine } from "../harness/log-lines";
-import { otpctlJson } from "../harness/otpctl";
+import { otpctlProcessJson } from "../harness/otpctl";
 
 type Exit = { code: number | null; stderr: string };
 
@@ -57,7 +57,7 @@ describe("start-up with DATABASE_URL set and a secret missing from the environme
   });
 
   it("otpctl migrate (the migration job) runs without secrets it never reads", async () => {
-    const result = await otpctlJson(["migrate"], { OTP_PEPPER: undefined, SESSION_SECRET: undefined, PAYMENT_LINK_SECRET: undefined });
+    const result = await otpctlProcessJson(["migrate"], { OTP_PEPPER: undefined, SESSION_SECRET: undefined, PAYMENT_LINK_SECRET: undefined });
     expect(result.applied).toEqual([]);
   });
 });

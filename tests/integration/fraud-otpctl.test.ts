@@ -1,4 +1,4 @@
-// The fraud guard's operator commands, run as operators run them (separate processes).
+// The fraud guard's operator commands, as operators type them (otpctl's command line, run in this process).
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson } from "../harness/otpctl";

@@ -1,4 +1,4 @@
-// otpctl sandbox commands, run as operators run them (a separate process on the same database).
+// otpctl sandbox commands, as operators type them (otpctl's command line, run in this process, on the same database).
 import { describe, expect, it } from "vitest";
 import { getOtpDetail, requestOtp, scanEveryResponse } from "../harness/otp-response-scan";
 import { CLI_TEST_TIMEOUT_MS, otpctl } from "../harness/otpctl";

@@ -4,18 +4,19 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureEmbeddedPostgres } from "@/dev/embedded-postgres";
 import pg from "pg";
-import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson } from "../harness/otpctl";
+import { CLI_TEST_TIMEOUT_MS, otpctl, otpctlJson, otpctlProcess, otpctlProcessJson } from "../harness/otpctl";
 import { createScratchDatabase } from "../harness/scratch-database";
 
-
-// Each case starts separate otpctl processes (a few seconds each on a busy 2-core machine).
+// The commands run in this process (otpctl), except where the binary itself is the point:
+// its output and exit status as a script sees them, and how it finds its database
+// (otpctlProcess, a few seconds a call on a busy 2-core machine).
 describe("otpctl", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("merchant create prints exactly merchant_id, key_id, api_key and test_api_key as one JSON document", async () => {
-    const out = await otpctlJson(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
+    const out = await otpctlProcessJson(["merchant", "create", "--name", "Toko", "--email", "toko@x.id", "--saldo", "1000"]);
     expect(Object.keys(out).sort()).toEqual(["api_key", "key_id", "merchant_id", "test_api_key"]);
     expect(out.api_key).toMatch(/^sk_live_[A-Za-z0-9]{40}$/);
     expect(out.test_api_key).toMatch(/^sk_test_[A-Za-z0-9]{40}$/);
-    const shown = await otpctlJson(["merchant", "show", out.merchant_id]);
+    const shown = await otpctlProcessJson(["merchant", "show", out.merchant_id]);
     expect(shown).toMatchObject({ merchant_id: out.merchant_id, name: "Toko", email: "toko@x.id", saldo: 1000, rate_limit: 20, ip_allowlist: "", webhook_url: null });
     expect(shown.prices.sms).toBe(450);
     expect(JSON.stringify(shown)).not.toContain(out.api_key);
@@ -111,7 +112,7 @@ describe("otpctl", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       [["merchant", "create", "--name", "A", "--email", "a@x.id", "--saldo", "-1"], /^otpctl: --saldo: /],
       [["merchant", "create", "--name", "A", "--email", "a@x.id", "--brand", "b".repeat(51)], /^otpctl: --brand: /],
     ] as const) {
-      const result = await otpctl([...args, "--json"]);
+      const result = await otpctlProcess([...args, "--json"]);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stdout).toBe("");
       expect(result.stderr, args.join(" ")).toMatch(message);
@@ -121,7 +122,7 @@ describe("otpctl", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("does not migrate a configured DATABASE_URL as a side effect of another command: it says to run migrate", async () => {
     const scratch = await createScratchDatabase();
     try {
-      const refused = await otpctl(["merchant", "show", "mch_x", "--json"], { DATABASE_URL: scratch.url });
+      const refused = await otpctlProcess(["merchant", "show", "mch_x", "--json"], { DATABASE_URL: scratch.url });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe("");
       expect(refused.stderr).toMatch(/lacks \d+ migration\(s\) .*Run `otpctl migrate`/);
@@ -130,8 +131,8 @@ describe("otpctl", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");
       await client.end();
       expect(rows[0].n).toBe(0);
-      expect((await otpctlJson(["migrate"], { DATABASE_URL: scratch.url })).applied.length).toBeGreaterThan(0);
-      expect((await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"], { DATABASE_URL: scratch.url })).merchant_id).toMatch(/^mch_/);
+      expect((await otpctlProcessJson(["migrate"], { DATABASE_URL: scratch.url })).applied.length).toBeGreaterThan(0);
+      expect((await otpctlProcessJson(["merchant", "create", "--name", "A", "--email", "a@x.id"], { DATABASE_URL: scratch.url })).merchant_id).toMatch(/^mch_/);
     } finally {
       await scratch.drop();
     }
@@ -148,13 +149,13 @@ describe("otpctl", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
     try {
       // No server yet: otpctl starts one for the command and stops it afterwards.
-      const created = await otpctlJson(["merchant", "create", "--name", "A", "--email", "a@x.id"], env);
+      const created = await otpctlProcessJson(["merchant", "create", "--name", "A", "--email", "a@x.id"], env);
       expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
       // A server runs (as under `npm start`): otpctl attaches to it and leaves it running.
       const server = await ensureEmbeddedPostgres(dataDir);
       try {
         const pidBefore = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0];
-        const shown = await otpctlJson(["merchant", "show", created.merchant_id], env);
+        const shown = await otpctlProcessJson(["merchant", "show", created.merchant_id], env);
         expect(shown.email).toBe("a@x.id");
         expect(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]).toBe(pidBefore);
       } finally {

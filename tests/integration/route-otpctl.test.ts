@@ -1,5 +1,5 @@
-// otpctl route list|add|update|disable|enable|adapters, run as operators run them (separate
-// processes), in the exact form docs/otpctl.md gives: secrets by environment variable or
+// otpctl route list|add|update|disable|enable|adapters, as operators type them (otpctl's
+// command line, run in this process), in the exact form docs/otpctl.md gives: secrets by environment variable or
 // stored encrypted, never printed back.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";

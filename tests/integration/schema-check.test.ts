@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrate, readMigrations } from "@/server/db/migrate";
 import { checkSchema } from "@/server/db/schema-check";
-import { otpctlJson } from "../harness/otpctl";
+import { otpctlProcessJson } from "../harness/otpctl";
 import { createScratchDatabase } from "../harness/scratch-database";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -84,7 +84,7 @@ describe("the schema check at start-up", { timeout: 90_000 }, () => {
 
   it("otpctl migrate migrates MIGRATION_DATABASE_URL, not DATABASE_URL (which may be a pooler)", async () => {
     const url = await scratch();
-    const result = await otpctlJson(["migrate"], { DATABASE_URL: "postgresql://nobody@127.0.0.1:1/unreachable", MIGRATION_DATABASE_URL: url });
+    const result = await otpctlProcessJson(["migrate"], { DATABASE_URL: "postgresql://nobody@127.0.0.1:1/unreachable", MIGRATION_DATABASE_URL: url });
     expect(result).toEqual({ applied: readMigrations().map((m) => m.name), alreadyApplied: [] });
     await expect(checkSchema(url)).resolves.toBeUndefined();
   });

@@ -11,8 +11,6 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-
-// Each otpctl call is a separate process (tsx start-up and migration check), slow on a busy machine.
 describe("otpctl webhook", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("test, deliveries, resend and rotate-secret work on a merchant's webhook and print one JSON document each", async () => {
     const receiver = await startReceiver();
