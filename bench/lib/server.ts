@@ -75,14 +75,15 @@ function serveScript(dir: string): string {
   return existsSync(current) ? current : path.join(dir, "src/cli/serve.mjs");
 }
 
-export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string }): Promise<AppServer> {
+/** `distDir`: the build to serve, DIST_DIR unless a caller made its own (the tests serve `npm run build`'s .next). */
+export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string; distDir?: string }): Promise<AppServer> {
   // The server writes its log lines (one per /v3 request, as shipped) straight into the file, as `npm start > file` would.
   const log = openSync(options.logFile, "w");
   const dir = options.dir ?? process.cwd();
   const child = spawn(process.execPath, [serveScript(dir), "--hostname", "127.0.0.1", "--port", String(options.port)], {
     cwd: dir,
     // A benchmark's server has no load balancer to drain for (SHUTDOWN_DRAIN_MS): it stops at once unless told otherwise.
-    env: { ...process.env, SHUTDOWN_DRAIN_MS: "0", ...options.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", PORT: String(options.port), NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, SHUTDOWN_DRAIN_MS: "0", ...options.env, NEXT_DIST_DIR: options.distDir ?? DIST_DIR, NODE_ENV: "production", PORT: String(options.port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", log, log],
   });
   closeSync(log);

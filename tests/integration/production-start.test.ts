@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkBuild } from "../../src/cli/build-manifest.mjs";
+import { ensureProductionBuild, PRODUCTION_BUILD_WAIT_MS, PRODUCTION_DIST_DIR } from "../harness/production-build";
 import { waitFor } from "../harness/wait-for";
 
 const root = process.cwd();
@@ -72,15 +72,12 @@ describe("a production start (NODE_ENV=production)", () => {
     }
   });
 
-  it("serves a build of these sources, pages and /v3 alike, without writing into the app directory", { timeout: 600_000 }, async () => {
-    // The build is this test's precondition, made as `npm start` would make it (and reused by it later).
-    if (checkBuild(root, ".next").state !== "fresh") {
-      const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, encoding: "utf8", timeout: 540_000 });
-      expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
-    }
+  it("serves a build of these sources, pages and /v3 alike, without writing into the app directory", { timeout: PRODUCTION_BUILD_WAIT_MS + 120_000 }, async () => {
+    // The build is this test's precondition, made by `npm run build` (shared with rolling-restart, and reused by `npm start` later).
+    await ensureProductionBuild();
     const before = appSnapshot();
     const port = await freePort();
-    const server = spawn(tsx, ["src/cli/start.ts"], { cwd: root, env: productionEnv({ NEXT_DIST_DIR: ".next", PORT: String(port) }), stdio: ["ignore", "ignore", "pipe"] });
+    const server = spawn(tsx, ["src/cli/start.ts"], { cwd: root, env: productionEnv({ NEXT_DIST_DIR: PRODUCTION_DIST_DIR, PORT: String(port) }), stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     server.stderr!.on("data", (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));

@@ -1,6 +1,6 @@
 // Graceful shutdown (docs/configuration.md): a rolling restart under load, the way
 // an orchestrator does it, answers every request and loses none. Production
-// servers (src/server/front/serve.mjs on a `next build`, as the bench starts them) on this
+// servers (src/server/front/serve.mjs on `npm run build`'s .next, as the bench starts them) on this
 // run's database and Redis, behind a round-robin front that takes an instance out
 // when its /readyz answers 503. Steady creations (each with an external_id) and
 // reads; each instance in turn gets a replacement, then SIGTERM.
@@ -12,8 +12,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { updateMerchant } from "@/server/services/merchants/merchants";
-import { buildApp, DIST_DIR, freePort, startApp, type AppServer } from "../../bench/lib/server";
+import { freePort, startApp, type AppServer } from "../../bench/lib/server";
 import { databaseUrl } from "../harness/per-file-database";
+import { ensureProductionBuild, PRODUCTION_BUILD_WAIT_MS, PRODUCTION_DIST_DIR } from "../harness/production-build";
 import { startRoundRobinFront, type RoundRobinFront } from "../harness/round-robin-front";
 import { newMerchant } from "../harness/v3-fixtures";
 import { waitFor } from "../harness/wait-for";
@@ -29,6 +30,7 @@ async function startInstance(drainMs: number): Promise<Instance> {
   const app = await startApp({
     port,
     logFile,
+    distDir: PRODUCTION_DIST_DIR,
     // The harness's secrets come with process.env: every instance shares them, as a fleet must.
     env: { DATABASE_URL: databaseUrl, REDIS_URL: inject("redisUrl"), SHUTDOWN_DRAIN_MS: String(drainMs), LOG_REQUESTS: "0", DATA_DIR: path.join(logDir, `data-${port}`) },
   });
@@ -48,10 +50,10 @@ async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]
   }
 }
 
-beforeAll(() => {
-  // The production build the servers run (skipped when it is newer than the sources).
-  buildApp();
-}, 600_000);
+beforeAll(async () => {
+  // The production build the servers run (made once per run, shared with production-start; skipped when fresh).
+  await ensureProductionBuild();
+}, PRODUCTION_BUILD_WAIT_MS);
 
 afterAll(async () => {
   await Promise.all(started.map((app) => app.stop()));
@@ -164,7 +166,7 @@ describe("npm start on the embedded database, stopped with SIGTERM", { timeout: 
   it("forwards the signal, lets the server drain (its /readyz answers 503 meanwhile) and exit 0, then stops the embedded PostgreSQL", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-start-"));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_DIST_DIR: DIST_DIR, SHUTDOWN_DRAIN_MS: "3000", LOG_REQUESTS: "0" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_DIST_DIR: PRODUCTION_DIST_DIR, SHUTDOWN_DRAIN_MS: "3000", LOG_REQUESTS: "0" };
     delete env.DATABASE_URL;
     const launcher = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts"], { env, stdio: "ignore" });
     const exit = new Promise<number | null>((resolve) => launcher.once("exit", (code) => resolve(code)));
