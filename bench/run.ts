@@ -9,7 +9,10 @@
 // production server (serve.mjs, as `npm start` does) on a free loopback port, and
 // drives it from a second process (bench/load.ts). Every saturation phase runs
 // BENCH_PAIRS times (3), alternately with what it is compared with (A B A B …);
-// the report keeps every run and reads medians and spread. Then a sequential probe
+// the report keeps every run and reads medians and spread. Each fixed-rate phase is
+// followed by the node:http reference at the same rate, and pgbench runs each endpoint's
+// SQL at that rate too: the p99's floors on this machine, beside one 8 kB write and its
+// fdatasync on the WAL's file system (bench/lib/fsync.ts). Then a sequential probe
 // through a counting proxy (bench/lib/probe.ts), pgbench (every bench/pgbench/*.sql),
 // and bench/results/.
 //
@@ -40,6 +43,7 @@ import { checkoutRef } from "./lib/compare";
 import { adminQuery, recreateDatabase } from "./lib/database";
 import { startOwnPostgres, type OwnPostgres } from "./lib/own-postgres";
 import { runLoad, TMP_DIR } from "./lib/load-client";
+import { fsyncFloor } from "./lib/fsync";
 import { machineInfo } from "./lib/machine";
 import { ceilingsIn, pgbench, type PgbenchResult } from "./lib/pgbench";
 import type { LoadPlan, Part, PhaseResult } from "./lib/plan";
@@ -175,7 +179,7 @@ const steps: Step[] = [
     repeat: true,
     run: async (t) => void (await load(t, "request-single", { ...plan(t, [{ name: "request-single-merchant", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: SECONDS + 5 }] }]), keys: [t.keys[0]] })),
   },
-  { name: "request-fixed", run: async (t) => void (await load(t, "request-fixed", plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))]))) },
+  { name: "request-fixed", run: async (t, reference) => fixedPhase(t, reference, plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))])) },
   {
     // Unmeasured: enough fresh OTPs for the verify phases (each saturation run at up to 6× the
     // creation rate, the fixed rate at half of that, the mixed phase) and the probe.
@@ -199,13 +203,19 @@ const steps: Step[] = [
     },
   },
   { name: "verify", repeat: true, run: (t) => verifyPhase(t, saturation("verify-saturation", "verify")) },
-  { name: "verify-fixed", run: (t) => verifyPhase(t, fixed("verify-fixed", "verify", half(t, "verify-saturation"))) },
+  {
+    name: "verify-fixed",
+    run: async (t, reference) => {
+      await verifyPhase(t, fixed("verify-fixed", "verify", half(t, "verify-saturation")));
+      await referenceAtRate(t, reference, "verify-fixed", half(t, "verify-saturation"));
+    },
+  },
   {
     name: "otp",
     repeat: true,
     run: async (t) => void (await load(t, "otp", plan(t, [saturation("otp-saturation", "otp")], { otpItems: otpItemsOf(t) }))),
   },
-  { name: "otp-fixed", run: async (t) => void (await load(t, "otp-fixed", plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems: otpItemsOf(t) }))) },
+  { name: "otp-fixed", run: async (t, reference) => fixedPhase(t, reference, plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems: otpItemsOf(t) })) },
   {
     name: "mixed",
     run: async (t) => {
@@ -251,6 +261,17 @@ const steps: Step[] = [
     },
   },
 ];
+
+/** A fixed-rate phase, then the node:http reference at the same rate (the p99's floor on this machine). */
+async function fixedPhase(t: Target, reference: AppServer, p: LoadPlan): Promise<void> {
+  await load(t, p.phases[0].name, p);
+  await referenceAtRate(t, reference, p.phases[0].name, p.phases[0].parts[0].rate!);
+}
+
+async function referenceAtRate(t: Target, reference: AppServer, phase: string, rate: number): Promise<void> {
+  const name = `${phase}-reference`;
+  await load(t, name, { ...plan(t, [fixed(name, "floor", rate)]), baseUrl: reference.baseUrl, serverPid: reference.pid });
+}
 
 /** A verify phase on OTPs no earlier phase touched; the wrong codes it sent use up as many OTPs. */
 async function verifyPhase(t: Target, phase: { name: string; parts: Part[] }): Promise<void> {
@@ -339,6 +360,24 @@ async function finishTarget(t: Target): Promise<TargetResult> {
       await tally.add(t.dbName, results.at(-1)!.transactions);
       pgbenchStatements[c.label] = tally.figures();
     }
+  }
+  // The same SQL held to each endpoint's fixed rate: the database's own p99 at the load the app's p99 was taken at.
+  for (const [script, phase] of [["create-otp.sql", "request-fixed"], ["verify-otp.sql", "verify-fixed"], ["read-otp.sql", "otp-fixed"]] as const) {
+    const rate = t.phases.find((p) => p.name === phase)?.parts[0]?.targetRate;
+    if (!rate || !ceilingsIn(t.dir).some((c) => c.script === script)) continue;
+    console.log(JSON.stringify({ msg: "pgbench", target: t.label, run: script, rate }));
+    results.push(
+      await pgbench({
+        label: `${script}, at ${rate}/s`,
+        root: t.dir,
+        url: t.url,
+        script,
+        clients: POOL,
+        durationSec: PGBENCH_SECONDS,
+        rate,
+        vars: { merchants: MERCHANTS, day: wibDay, price: 450, minid: range.min, maxid: range.max },
+      }),
+    );
   }
   // The ledger against saldo, as the schema stood at dbe6edf; a build whose schema no longer fits the query is reported unchecked.
   const balance = await adminQuery<{ merchants: string; unbalanced: string; negative: string }>(
@@ -432,6 +471,9 @@ async function run(
   const [{ version }] = await adminQuery<{ version: string }>("SELECT split_part(version(), ' on ', 1) AS version");
   const machine = machineInfo(version);
   console.log(JSON.stringify({ msg: "machine", ...machine }));
+  // Before any load: the disk's flush alone, on the file system the cluster's WAL is on.
+  const fsync = fsyncFloor(ownPostgres?.dataDir ?? TMP_DIR);
+  console.log(JSON.stringify({ msg: "fsync", ...fsync }));
 
   const { work: workBuild, base: baseBuild } = builds;
   const targets: Target[] = [await prepareTarget("work", "working tree", process.cwd(), sourceTree(), workBuild, BASE_PORT)];
@@ -490,6 +532,7 @@ async function run(
     probe: work.probe,
     verifySupply: work.verifySupply,
     invariants: work.invariants,
+    fsync,
     ...(base ? { compare: { base, ratios: compareRatios(work, base) } } : {}),
   };
   const file = writeReport(report);

@@ -5,7 +5,8 @@
 // open pgbench's sessions as the app opens a pool's (e.g. "-c synchronous_commit=off",
 // as src/server/db/async-commit-pool.ts does for the daily otp_id counter).
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { cpuDuring, msPer } from "./proc";
@@ -27,6 +28,10 @@ export type PgbenchResult = {
   postgresCpuMsPerTransaction?: number | null;
   /** Every core's busy time per transaction (PostgreSQL, pgbench itself, the rest). */
   machineCpuMsPerTransaction?: number | null;
+  /** A run held to a fixed rate (`-R`): that rate, and each transaction's latency from its actual start (schedule lag left out), as the HTTP load generator measures a request. */
+  rate?: number;
+  latencyP50Ms?: number | null;
+  latencyP99Ms?: number | null;
 };
 
 /** One pgbench run a script asks for: its label, and PGOPTIONS for its sessions. */
@@ -66,13 +71,21 @@ export async function pgbench(options: {
   vars: Record<string, string | number>;
   /** `extended` sends every statement unnamed (parsed and planned each time), as the app does with DB_POOLER=pgbouncer. */
   protocol?: "prepared" | "extended";
+  /** Transactions per second over all clients (`-R`), each one's latency logged (`-l`); unset: as fast as answered. */
+  rate?: number;
 }): Promise<PgbenchResult> {
   const file = path.join(options.root ?? process.cwd(), "bench", "pgbench", options.script);
   const args = ["-n", "-M", options.protocol ?? "prepared", "-c", String(options.clients), "-j", String(Math.min(2, options.clients)), "-T", String(options.durationSec), "-f", file];
+  const logDir = options.rate ? mkdtempSync(path.join(os.tmpdir(), "sandi-pgbench-log-")) : undefined;
+  if (logDir) args.push("-R", String(options.rate), "-l", `--log-prefix=${path.join(logDir, "tx")}`);
   for (const [k, v] of Object.entries(options.vars)) args.push("-D", `${k}=${v}`);
   args.push(options.url);
   const env = options.sessionOptions ? { ...process.env, PGOPTIONS: options.sessionOptions } : process.env;
-  const { result: { stdout }, postgresMs, machineMs } = await cpuDuring(() => run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env }));
+  const { result: { stdout }, postgresMs, machineMs } = await cpuDuring(() => run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env })).catch((err: unknown) => {
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+    throw err;
+  });
+  const latencies = logDir ? loggedLatencies(logDir) : undefined;
   const number = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? NaN);
   const transactions = number(/actually processed: (\d+)/);
   return {
@@ -87,7 +100,31 @@ export async function pgbench(options: {
     failed: number(/failed transactions: (\d+)/) || 0,
     postgresCpuMsPerTransaction: msPer(postgresMs, transactions),
     machineCpuMsPerTransaction: msPer(machineMs, transactions),
+    ...(latencies ? { rate: options.rate, latencyP50Ms: latencies.p50, latencyP99Ms: latencies.p99 } : {}),
   };
+}
+
+/**
+ * p50 and p99 of the transactions pgbench logged (`-l`): each line is
+ * `client_id transaction_no time script_no time_epoch time_us schedule_lag`, times in µs,
+ * `time` counted from the transaction's scheduled start; the schedule lag is taken off, so
+ * what is left is the transaction from its actual start. Reads and removes the log directory.
+ */
+function loggedLatencies(dir: string): { p50: number | null; p99: number | null } {
+  try {
+    const micros = readdirSync(dir).flatMap((f) =>
+      readFileSync(path.join(dir, f), "utf8")
+        .split("\n")
+        .map((line) => line.trim().split(/\s+/))
+        .filter((cols) => cols.length >= 7 && /^\d+$/.test(cols[2]))
+        .map((cols) => Number(cols[2]) - Number(cols[6])),
+    );
+    micros.sort((a, b) => a - b);
+    const at = (q: number) => (micros.length ? Math.round(micros[Math.min(micros.length - 1, Math.floor(q * micros.length))] / 10) / 100 : null);
+    return { p50: at(0.5), p99: at(0.99) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function pgbenchVersion(): Promise<string> {

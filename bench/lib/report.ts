@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MachineInfo } from "./machine";
+import type { FsyncFloor } from "./fsync";
 import type { PgbenchResult } from "./pgbench";
 import type { PartResult, PhaseResult } from "./plan";
 import type { WireCounts } from "./pg-counter-proxy";
@@ -56,6 +57,8 @@ export type BenchReport = TargetFigures & {
   config: Record<string, string | number>;
   /** --compare: the base build, measured alternately with the working tree in the same run. */
   compare?: { base: TargetResult; ratios: CompareRatios };
+  /** One 8 kB write and its fdatasync on the WAL's file system (absent in results from before it was measured). */
+  fsync?: FsyncFloor;
 };
 
 export const RESULTS_DIR = path.join(process.cwd(), "bench", "results");
@@ -273,7 +276,34 @@ others (a function's, a foreign key's check) are listed too and their time is al
 ${[...http, ...pgbench].join("\n\n")}`;
 }
 
-function targetSection(r: TargetResult, heading: string): string {
+/**
+ * Each endpoint's p99 at half of its saturation rate beside two floors at that same rate:
+ * the bare node:http reference (the load generator, the scheduler and loopback on this
+ * machine, no work at all) and pgbench running the endpoint's SQL (the database, its commit's
+ * flush included, with no HTTP in front).
+ */
+function latencyFloorTable(r: TargetResult, fsync: FsyncFloor | undefined): string {
+  const rows = ENDPOINTS.filter(([, , fixed]) => fixed).map(([label, , fixed, script]) => {
+    const app = part(r, fixed!);
+    const reference = part(r, `${fixed}-reference`);
+    const pg = r.pgbench.find((p) => p.script === script && p.rate !== undefined);
+    const pair = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? "–" : `${a} / ${b}`);
+    return `| ${label} | ${app?.targetRate ?? "–"} | ${pair(app?.latencyMs.p50, app?.latencyMs.p99)} | ${pair(reference?.latencyMs.p50, reference?.latencyMs.p99)} | ${pair(pg?.latencyP50Ms, pg?.latencyP99Ms)} |`;
+  });
+  const disk = fsync
+    ? `A commit that waits for its WAL flush waits at least for one 8 kB write and its fdatasync on the cluster's file system: p50 ${fsync.p50Ms} / p99 ${fsync.p99Ms} ms here (${fsync.writes} in a row).`
+    : "The disk's flush was not measured in this run.";
+  return `Each endpoint at half of its saturation rate (p50 / p99 ms), beside the bare node:http reference loaded at the same
+rate (what the load generator, the scheduler and loopback add on this machine with no work at all) and pgbench running
+the endpoint's SQL at the same rate with ${r.pgbench[0]?.clients ?? "–"} clients (the database alone, its commits' flushes included; latency from each
+transaction's actual start). ${disk}
+
+| Endpoint | req/s | app | node:http at that rate | pgbench at that rate |
+|---|---|---|---|---|
+${rows.join("\n")}`;
+}
+
+function targetSection(r: TargetResult, heading: string, fsync?: FsyncFloor): string {
   const verifyRows = r.phases.flatMap((phase) => phase.parts.filter((p) => p.verify).map((p) => verifyRow(phase.name, p)));
   const pgRows = r.pgbench.map((p) => `| \`${p.label}\` | ${p.sessionOptions ? `\`${p.sessionOptions}\`` : "–"} | ${p.clients} | ${p.tps} | ${p.latencyAvgMs} | ${p.failed} |`);
   const mixed = r.phases.find((p) => p.name === "mixed");
@@ -294,6 +324,10 @@ ${endpointTable(r)}
 ### Against the bare node:http reference
 
 ${referenceRatios(r)}
+
+### p99 at half of saturation, against its floors
+
+${latencyFloorTable(r, fsync)}
 
 ### Repeats
 
@@ -421,7 +455,7 @@ did beyond their idle rate, so this figure is noisy on a shared machine). Commit
 proxy's count of transactions that wrote (INSERT / UPDATE / DELETE / MERGE, or a FOR UPDATE / FOR SHARE row lock) on
 a session with synchronous commit. xact_commit also counts autovacuum's work on the benchmark database.
 
-${r.compare ? compareSection(work, r.compare.base, r.compare.ratios) + "\n" : ""}${targetSection(work, "Working tree")}${r.compare ? `\n${targetSection(r.compare.base, `Base: ${r.compare.base.label}`)}` : ""}`;
+${r.compare ? compareSection(work, r.compare.base, r.compare.ratios) + "\n" : ""}${targetSection(work, "Working tree", r.fsync)}${r.compare ? `\n${targetSection(r.compare.base, `Base: ${r.compare.base.label}`, r.fsync)}` : ""}`;
 }
 
 function verifyRow(phase: string, p: PartResult): string {

@@ -106,7 +106,8 @@ export function addScrapeGauges(registry: Registry): void {
         for (const { vendor, open } of breakerStates()) this.set({ vendor }, open ? 1 : 0);
       });
     },
-  });  addRouteGauges(registers);
+  });
+  addRouteGauges(registers);
 }
 
 /**
@@ -118,49 +119,43 @@ export function addScrapeGauges(registry: Registry): void {
  */
 function addRouteGauges(registers: Registry[]): void {
   const totals = async () => ((await severalRoutesOnAChannel()) ? (currentFigures()?.rows ?? []) : []).filter((f) => f.prefix === null);
-  new Gauge({
-    name: "sandi_route_window_sends",
-    help: "Sends through each route in the routing window (ROUTING_WINDOW_SECONDS), by kind: sent (vendor accepted), failed, delivered (receipt), settled (outcome known), verified (its OTP verified within the TTL), failover (sent as a failover from another route).",
-    labelNames: ["channel", "route", "kind"] as const,
-    registers,
-    collect() {
-      return readOrEmpty(this, async () => {
-        for (const f of await totals()) {
-          const counts = { sent: f.sent, failed: f.failed, delivered: f.delivered, settled: f.settled, verified: f.verified, failover: f.failovers };
-          for (const [kind, value] of Object.entries(counts)) this.set({ channel: f.channel, route: f.route, kind }, value);
-        }
-      });
-    },
-  });
-  const ratio = (name: string, help: string, of: (f: RouteFigures) => [number, number]) =>
+  /** One gauge over the routes' totals: `setFor` sets its values for one route's figures. */
+  const routeGauge = <L extends string>(name: string, help: string, labelNames: readonly L[], setFor: (f: RouteFigures, set: (labels: Record<L, string>, value: number) => void) => void) =>
     new Gauge({
       name,
       help,
-      labelNames: ["channel", "route"] as const,
+      labelNames,
       registers,
       collect() {
         return readOrEmpty(this, async () => {
-          for (const f of await totals()) {
-            const [part, whole] = of(f);
-            if (whole > 0) this.set({ channel: f.channel, route: f.route }, part / whole);
-          }
+          for (const f of await totals()) setFor(f, (labels, value) => this.set(labels, value));
         });
       },
     });
+  const ratio = (name: string, help: string, of: (f: RouteFigures) => [number, number]) =>
+    routeGauge(name, help, ["channel", "route"], (f, set) => {
+      const [part, whole] = of(f);
+      if (whole > 0) set({ channel: f.channel, route: f.route }, part / whole);
+    });
+
+  routeGauge(
+    "sandi_route_window_sends",
+    "Sends through each route in the routing window (ROUTING_WINDOW_SECONDS), by kind: sent (vendor accepted), failed, delivered (receipt), settled (outcome known), verified (its OTP verified within the TTL), failover (sent as a failover from another route).",
+    ["channel", "route", "kind"],
+    (f, set) => {
+      const counts = { sent: f.sent, failed: f.failed, delivered: f.delivered, settled: f.settled, verified: f.verified, failover: f.failovers };
+      for (const [kind, value] of Object.entries(counts)) set({ channel: f.channel, route: f.route, kind }, value);
+    },
+  );
   ratio("sandi_route_verification_ratio", "Share of each route's settled sends in the routing window whose OTP was verified within its TTL (absent before any settled send).", (f) => [f.verified, f.settled]);
   ratio("sandi_route_delivery_ratio", "Share of each route's sends in the routing window confirmed by a delivery receipt, of those whose receipt is in or overdue.", (f) => [f.delivered, f.receiptsSettled]);
-  new Gauge({
-    name: "sandi_route_p50_seconds",
-    help: "Median time from a route's send to its delivery receipt (to=delivered) or to the OTP's verification (to=verified), over the routing window.",
-    labelNames: ["channel", "route", "to"] as const,
-    registers,
-    collect() {
-      return readOrEmpty(this, async () => {
-        for (const f of await totals()) {
-          if (f.p50DeliveredSeconds !== null) this.set({ channel: f.channel, route: f.route, to: "delivered" }, f.p50DeliveredSeconds);
-          if (f.p50VerifiedSeconds !== null) this.set({ channel: f.channel, route: f.route, to: "verified" }, f.p50VerifiedSeconds);
-        }
-      });
+  routeGauge(
+    "sandi_route_p50_seconds",
+    "Median time from a route's send to its delivery receipt (to=delivered) or to the OTP's verification (to=verified), over the routing window.",
+    ["channel", "route", "to"],
+    (f, set) => {
+      if (f.p50DeliveredSeconds !== null) set({ channel: f.channel, route: f.route, to: "delivered" }, f.p50DeliveredSeconds);
+      if (f.p50VerifiedSeconds !== null) set({ channel: f.channel, route: f.route, to: "verified" }, f.p50VerifiedSeconds);
     },
-  });
+  );
 }
