@@ -2,14 +2,16 @@
 // in both directions and counts, exactly, the database work behind the requests:
 // statements (a simple Query, or an extended-protocol Execute), round trips (each
 // ReadyForQuery the server sends), waits (each time the app sends after every answer
-// it asked for had come back: the round trips it waited out one after another, which
-// pipelining brings below the round trips) and
+// it asked for had come back, a Sync's or a Flush's: the round trips it waited out one
+// after another, which pipelining brings below the round trips) and
 // transactions (a ReadyForQuery back to idle after a statement: an explicit
-// BEGIN … COMMIT or an autocommit statement, read-only ones included, like
-// pg_stat_database.xact_commit). It also estimates the commits that wait for a
+// BEGIN … COMMIT, the implicit transaction of the statements before one Sync, or an
+// autocommit statement, read-only ones included, like pg_stat_database.xact_commit;
+// one that answered an error was rolled back). It also estimates the commits that wait for a
 // WAL flush: transactions that wrote (an INSERT / UPDATE / DELETE / MERGE command
 // tag, or a row lock taken with FOR UPDATE / FOR SHARE) on a session that commits
-// synchronously (not opened with synchronous_commit=off, not SET to off). Only the
+// synchronously (not opened with synchronous_commit=off, not SET to off, no
+// set_config('synchronous_commit', 'off', true) in the transaction). Only the
 // sequential probes go through it (a second app server is started for them), so it
 // costs the load phases nothing.
 import net from "node:net";
@@ -19,6 +21,8 @@ export type WireCounts = {
   /** Of the statements, BEGIN / START TRANSACTION / COMMIT / END / ROLLBACK. */
   transactionControl: number;
   roundTrips: number;
+  /** Of the round trips, those that left a transaction open (an explicit BEGIN's statements answered one Sync at a time). */
+  roundTripsInTransaction: number;
   /** Exchanges the app waited out in turn: a message sent while no answer was outstanding. */
   waits: number;
   transactions: number;
@@ -32,7 +36,7 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
 export class PgCounterProxy {
-  readonly counts: WireCounts = { statements: 0, transactionControl: 0, roundTrips: 0, waits: 0, transactions: 0, rollbacks: 0, flushedCommits: 0, maxStatementsPerTransaction: 0 };
+  readonly counts: WireCounts = { statements: 0, transactionControl: 0, roundTrips: 0, roundTripsInTransaction: 0, waits: 0, transactions: 0, rollbacks: 0, flushedCommits: 0, maxStatementsPerTransaction: 0 };
   private server: net.Server | undefined;
   private sockets = new Set<net.Socket>();
 
@@ -75,6 +79,10 @@ export class PgCounterProxy {
       txStatements: 0,
       // Sync points sent (a simple Query or a Sync) not yet answered by ReadyForQuery.
       outstanding: 0,
+      // A Flush sent and nothing answered since.
+      flushing: false,
+      // An ErrorResponse since the last ReadyForQuery.
+      failed: false,
       // Extended-protocol messages (Parse, Bind, Execute…) sent since the last sync point.
       batchOpen: false,
       statements: new Map<string, string>(),
@@ -96,15 +104,25 @@ export class PgCounterProxy {
         if (setting[2]?.trim().toUpperCase() === "LOCAL") state.txAsync = off;
         else state.sessionAsync = off;
       }
+      const setConfig = /\bset_config\(\s*'synchronous_commit'\s*,\s*'(\w+)'\s*,\s*(true|false)\s*\)/i.exec(sql);
+      if (setConfig) {
+        const off = /^(off|false|no|0)$/i.test(setConfig[1]);
+        if (setConfig[2].toLowerCase() === "true") state.txAsync = off;
+        else state.sessionAsync = off;
+      }
       if (/\bFOR\s+(UPDATE|NO\s+KEY\s+UPDATE|SHARE|KEY\s+SHARE)\b/i.test(sql)) state.txWrote = true;
       // A WITH … SELECT whose CTEs insert, update or delete answers with a SELECT tag: look at the text.
       if (/\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i.test(sql)) state.txWrote = true;
     };
     const fromClient = messageReader(
       (type, body) => {
-        if (state.outstanding === 0 && !state.batchOpen && type !== "X") this.counts.waits += 1;
-        state.batchOpen = type !== "Q" && type !== "S";
-        if (!state.batchOpen) state.outstanding += 1;
+        // Password messages (start-up) and Terminate are no request's work.
+        if (type !== "p" && type !== "X") {
+          if (state.outstanding === 0 && !state.flushing && !state.batchOpen) this.counts.waits += 1;
+          state.batchOpen = type !== "Q" && type !== "S" && type !== "H";
+          if (type === "H") state.flushing = true;
+          else if (!state.batchOpen) state.outstanding += 1;
+        }
         if (type === "Q") onMessage(cString(body, 0)[0]);
         else if (type === "P") {
           const [name, next] = cString(body, 0);
@@ -128,13 +146,16 @@ export class PgCounterProxy {
     );
     const fromServer = messageReader(
       (type, body) => {
+        state.flushing = false;
         if (type === "C" && /^(INSERT|UPDATE|DELETE|MERGE)\b/.test(cString(body, 0)[0])) state.txWrote = true;
+        if (type === "E") state.failed = true;
         if (type !== "Z") return;
         this.counts.roundTrips += 1;
         state.outstanding = Math.max(0, state.outstanding - 1);
         const status = String.fromCharCode(body[0]);
+        if (status !== "I") this.counts.roundTripsInTransaction += 1;
         if (status === "I" && (state.txStatus !== "I" || state.executedSinceReady > 0)) {
-          if (state.txStatus === "E") this.counts.rollbacks += 1;
+          if (state.txStatus === "E" || state.failed) this.counts.rollbacks += 1;
           else {
             this.counts.transactions += 1;
             if (state.txWrote && !state.sessionAsync && !state.txAsync) this.counts.flushedCommits += 1;
@@ -148,6 +169,7 @@ export class PgCounterProxy {
         }
         state.txStatus = status;
         state.executedSinceReady = 0;
+        state.failed = false;
       },
       () => false,
       () => undefined,

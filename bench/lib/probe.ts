@@ -46,6 +46,7 @@ function perRequest(before: WireCounts, after: WireCounts, n: number): WireCount
   return {
     statements: r2((after.statements - before.statements) / n),
     roundTrips: r2((after.roundTrips - before.roundTrips) / n),
+    roundTripsInTransaction: r2((after.roundTripsInTransaction - before.roundTripsInTransaction) / n),
     waits: r2((after.waits - before.waits) / n),
     transactions: r2((after.transactions - before.transactions) / n),
     rollbacks: r2((after.rollbacks - before.rollbacks) / n),

@@ -1,10 +1,11 @@
 -- The SQL one POST /v3/request (channel sms, sandbox delivery) issues, transaction for
--- transaction, as create-otp.ts runs it, in one pipeline as the app writes it:
---   1. BEGIN and synchronous_commit off for the reservation (one simple-query message in
---      the app; two prepared statements here), the destination's advisory lock,
+-- transaction, as create-otp.ts runs it, in one pipeline ended by one Sync as the app
+-- writes it (the statements before a Sync are one implicit transaction):
+--   1. synchronous_commit off for the reservation (set_config(…, true): this transaction
+--      only), the destination's advisory lock,
 --   2. the reserve statement (claim, limits, OTP row and its first delivery row, then
---      the debit and its ledger row; a refusal raises),
---   3. COMMIT (without waiting for the WAL flush);
+--      the debit and its ledger row; a refusal raises and rolls back),
+--   3. the Sync (\endpipeline), which commits without waiting for the WAL flush;
 --   then 4. the finalize statement (status sent on the OTP and its delivery row, the sandbox's
 --      copy of the message, otp.sent for an endpoint that subscribes: none here), a
 --      normal durable commit. (It finds the row by otp_id, a unique index, where the app
@@ -18,8 +19,7 @@
 \set ext random(1, 9000000000000000)
 \set n random(1, 9000000000000000000)
 \startpipeline
-BEGIN;
-SET LOCAL synchronous_commit TO off;
+SELECT set_config('synchronous_commit', 'off', true);
 SELECT pg_advisory_xact_lock(:lock);
 WITH claim AS (
    INSERT INTO idempotency_keys (merchant_id, external_id, otp_id, fingerprint, created_at)
@@ -59,7 +59,6 @@ SELECT CASE WHEN NOT gate.claimed THEN sandi_refuse('claimed')
              ELSE true END AS reserved,
         (SELECT saldo::text FROM debit) AS saldo, (SELECT id::text FROM otp) AS id
  FROM gate;
-COMMIT;
 \endpipeline
 WITH sent AS (
    UPDATE otp_transactions SET status = 'sent', provider = 'sandbox', provider_message_id = 'sbx_' || md5(:n), misscall_prefix = COALESCE(NULL, misscall_prefix),

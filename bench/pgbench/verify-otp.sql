@@ -1,7 +1,9 @@
 -- The SQL one POST /v3/verify issues (verify-otp.ts), wait for wait as the app sends it:
--- BEGIN with the lock-and-read in one pipeline, then half right codes (status verified,
--- the otp.verified event and its webhook delivery in one statement) and half mismatches
--- (attempts + 1), each with its COMMIT in a second pipeline. The app locks the row by
+-- the lock-and-read, then half right codes (status verified, the otp.verified event and
+-- its webhook delivery in one statement) and half mismatches (attempts + 1). The app
+-- ends the first part with a Flush and the transaction with its one Sync; pgbench
+-- cannot flush inside a pipeline, so here BEGIN opens the first pipeline and COMMIT
+-- ends the second: one ReadyForQuery more than the app's. The app locks the row by
 -- otp_id and merchant (a unique index); this script by primary key, an index probe of
 -- the same cost. Variables: :minid, :maxid.
 \set oid random(:minid, :maxid)

@@ -4,6 +4,7 @@
 // sequences whose counts are known.
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { OneSyncTransaction } from "@/server/db/one-sync-transaction";
 import { PgCounterProxy, type WireCounts } from "../../bench/lib/pg-counter-proxy";
 import { databaseUrl } from "../harness/per-file-database";
 
@@ -29,7 +30,7 @@ async function throughProxy(options?: string): Promise<{ proxy: PgCounterProxy; 
 }
 
 function delta(before: WireCounts, after: WireCounts): Omit<WireCounts, "maxStatementsPerTransaction"> {
-  const keys = ["statements", "transactionControl", "roundTrips", "waits", "transactions", "rollbacks", "flushedCommits"] as const;
+  const keys = ["statements", "transactionControl", "roundTrips", "roundTripsInTransaction", "waits", "transactions", "rollbacks", "flushedCommits"] as const;
   return Object.fromEntries(keys.map((k) => [k, after[k] - before[k]])) as Omit<WireCounts, "maxStatementsPerTransaction">;
 }
 
@@ -49,7 +50,7 @@ describe("bench PostgreSQL counting proxy", () => {
     await client.query("ROLLBACK");
     const after = proxy.snapshot();
     // SELECT 1 and the read-only transaction are transactions (as xact_commit counts them) but wait for no flush.
-    expect(delta(before, after)).toEqual({ statements: 9, transactionControl: 4, roundTrips: 9, waits: 9, transactions: 3, rollbacks: 0, flushedCommits: 1 });
+    expect(delta(before, after)).toEqual({ statements: 9, transactionControl: 4, roundTrips: 9, roundTripsInTransaction: 6, waits: 9, transactions: 3, rollbacks: 0, flushedCommits: 1 });
     expect(after.maxStatementsPerTransaction).toBe(3);
   });
 
@@ -84,7 +85,7 @@ describe("bench PostgreSQL counting proxy", () => {
     await client.query("COMMIT");
     await client.query("WITH w AS (UPDATE t SET v = 2 WHERE id = $1 RETURNING id) SELECT id FROM w", [1]);
     // The reservation committed without waiting for a flush; the later statement alone did (SET LOCAL ended with its transaction).
-    expect(delta(before, proxy.snapshot())).toEqual({ statements: 6, transactionControl: 2, roundTrips: 4, waits: 4, transactions: 2, rollbacks: 0, flushedCommits: 1 });
+    expect(delta(before, proxy.snapshot())).toEqual({ statements: 6, transactionControl: 2, roundTrips: 4, roundTripsInTransaction: 2, waits: 4, transactions: 2, rollbacks: 0, flushedCommits: 1 });
     expect(proxy.snapshot().maxStatementsPerTransaction).toBe(3);
   });
 
@@ -99,5 +100,21 @@ describe("bench PostgreSQL counting proxy", () => {
     }
     await client.query("SELECT 1");
     expect(delta(before, proxy.snapshot())).toMatchObject({ roundTrips: 4, waits: 2, transactions: 2 });
+  });
+
+  it("counts the statements before one Sync as one transaction (rolled back after an error), a Flush's answer as a wait, and set_config(…, true) as a commit that does not wait", async () => {
+    const { proxy, client } = await throughProxy();
+    const write = { text: "INSERT INTO t VALUES ($1, 1)", values: [1] };
+    const before = proxy.snapshot();
+    await new OneSyncTransaction([{ text: "SELECT set_config('synchronous_commit', 'off', true)", values: [] }, write]).run(client);
+    expect(delta(before, proxy.snapshot())).toEqual({ statements: 2, transactionControl: 0, roundTrips: 1, roundTripsInTransaction: 0, waits: 1, transactions: 1, rollbacks: 0, flushedCommits: 0 });
+
+    const failing = proxy.snapshot();
+    await expect(new OneSyncTransaction([{ ...write, values: [2] }, { text: "SELECT 1 / 0", values: [] }]).run(client)).rejects.toThrow();
+    expect(delta(failing, proxy.snapshot())).toMatchObject({ roundTrips: 1, transactions: 0, rollbacks: 1, flushedCommits: 0 });
+
+    const flushed = proxy.snapshot();
+    await new OneSyncTransaction([{ text: "SELECT v FROM t WHERE id = $1 FOR UPDATE", values: [1] }], () => [{ text: "UPDATE t SET v = 2 WHERE id = $1", values: [1] }]).run(client);
+    expect(delta(flushed, proxy.snapshot())).toEqual({ statements: 2, transactionControl: 0, roundTrips: 1, roundTripsInTransaction: 0, waits: 2, transactions: 1, rollbacks: 0, flushedCommits: 1 });
   });
 });

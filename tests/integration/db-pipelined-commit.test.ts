@@ -1,6 +1,6 @@
-// pipelinedTransaction writes its statement and the COMMIT together, so PostgreSQL
-// releases the statement's row locks without waiting for this process to read the
-// answer (src/server/db/sql.ts). The tests stop this process reading that connection's
+// pipelinedTransaction writes its statement and the Sync that commits it together, so
+// PostgreSQL releases the statement's row locks without waiting for this process to read
+// the answer (src/server/db/sql.ts). The tests stop this process reading that connection's
 // answers and watch the commit land from another connection, and count the writes to
 // the connection's socket.
 import type { Socket } from "node:net";
@@ -77,7 +77,7 @@ describe("pipelinedTransaction", () => {
     expect(await transaction).toEqual([{ n: 1 }]);
   });
 
-  it("writes BEGIN with its lockFirst query, the statement and the COMMIT in one write when the statement does not depend on the lockFirst query", async () => {
+  it("writes the lockFirst query, the statement and the Sync that commits in one write when the statement does not depend on the lockFirst query", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const { result, writes } = await countingWrites(() =>
       pipelinedTransaction<{ n: number }>({ sql: bump, values: [] }, { asyncCommit: true, lockFirst: { sql: lock, values: [42] } }),
@@ -86,7 +86,7 @@ describe("pipelinedTransaction", () => {
     expect(writes).toBe(1);
   });
 
-  it("writes BEGIN with the lockFirst query in one write, then the statement and its COMMIT in another", async () => {
+  it("writes the lockFirst query in one write, then the statement and the Sync that commits in another", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const lockFirst = { sql: namedQuery("test-pipelined-lock-row", "SELECT n FROM pipelined_probe WHERE id = $1 FOR UPDATE"), values: [1] };
     const { result, writes } = await countingWrites(() =>
@@ -108,7 +108,7 @@ describe("pipelinedTransaction", () => {
     expect(await pipelinedTransaction<{ n: number }>({ sql: bump, values: [] })).toEqual([{ n: 1 }]);
   });
 
-  it("rolls back when the statement fails, with the COMMIT already written", async () => {
+  it("rolls back when the statement fails, with the Sync already written", async () => {
     await observer.query("INSERT INTO pipelined_probe (id, n) VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0");
     const failing = namedQuery("test-pipelined-fail", "UPDATE pipelined_probe SET n = n + 1 WHERE id = 1 AND sandi_refuse('balance') RETURNING n");
     await expect(pipelinedTransaction(() => ({ sql: failing, values: [] }))).rejects.toMatchObject({ message: "sandi:balance" });

@@ -8,6 +8,7 @@
 import type pg from "pg";
 import { getEnv } from "@/env";
 import { getPool } from "./client";
+import { OneSyncTransaction, type Statement } from "./one-sync-transaction";
 
 export type NamedQuery = { name: string; text: string };
 
@@ -20,7 +21,7 @@ export function namedQuery(name: string, text: string): NamedQuery {
 }
 
 /** What node-pg is given: the statement's name only where prepared statements outlive one transaction. */
-function queryConfig(sql: NamedQuery, values: unknown[]): pg.QueryConfig {
+function queryConfig(sql: NamedQuery, values: unknown[]): Statement {
   return getEnv().DB_POOLER === "pgbouncer" ? { text: sql.text, values } : { name: sql.name, text: sql.text, values };
 }
 
@@ -33,18 +34,24 @@ export async function runAutocommit<R extends pg.QueryResultRow>(sql: NamedQuery
 /** A named query with its parameters. */
 export type BoundQuery = { sql: NamedQuery; values: unknown[] };
 
+// Local to the transaction: it ends with the Sync, so the setting does not outlive it.
+// set_config rather than SET LOCAL, which warns outside an explicit BEGIN.
+const commitAsynchronously = namedQuery("sandi-async-commit", "SELECT set_config('synchronous_commit', 'off', true)");
+
 /**
- * BEGIN, `lockFirst` (a lock to take, or a row to lock and read), one statement and its
- * COMMIT, written together (pipelined, and in one write to the socket): PostgreSQL runs
- * the COMMIT straight after the statement, so the row locks the statement took are
- * released without waiting for this process to read the answer. A busy event loop
+ * `lockFirst` (a lock to take, or a row to lock and read) and one statement as one
+ * transaction, written together and ended by one Sync (one-sync-transaction.ts):
+ * PostgreSQL commits straight after the statement, so the row locks the statement took
+ * are released without waiting for this process to read the answer. A busy event loop
  * reads answers late; one busy merchant's creations all update the same saldo row and
  * would queue behind that delay. A statement that fails (a refusal raised in SQL,
- * sandi_refuse) makes that COMMIT a rollback.
+ * sandi_refuse) rolls everything back and is the error thrown.
  *
  * Given the statement itself, everything goes in one write: one wait in all. Given a
- * function of the locked rows (a row to lock and look at first), BEGIN and `lockFirst`
- * take a write and a wait of their own; a throw there rolls back.
+ * function of the locked rows (a row to lock and look at first), `lockFirst` takes a
+ * write and a wait of its own, and the statement follows in the same transaction; a
+ * throw there ends the transaction, which has only locked and read (`lockFirst` must
+ * not write), without waiting for a WAL flush.
  *
  * `asyncCommit` commits without waiting for the WAL flush (synchronous_commit off for
  * this transaction only): its locks are released at once. Use it only where a later
@@ -55,74 +62,23 @@ export async function pipelinedTransaction<R extends pg.QueryResultRow>(
   statement: BoundQuery | ((locked: pg.QueryResultRow[]) => BoundQuery),
   options: { asyncCommit?: boolean; lockFirst?: BoundQuery } = {},
 ): Promise<R[]> {
+  const bound = (q: BoundQuery) => queryConfig(q.sql, q.values);
+  const head = [...(options.asyncCommit ? [{ sql: commitAsynchronously, values: [] }] : []), ...(options.lockFirst ? [options.lockFirst] : [])].map(bound);
+  const build = typeof statement === "function" ? statement : () => statement;
   return withClient(async (client, broken) => {
-    // Checked before BEGIN, so a node-pg without pipeline mode fails with no transaction left open.
-    const mode = pipelineSwitch(client);
-    // SET LOCAL is a utility statement (nothing to plan); lockFirst is prepared like the rest.
-    const head = [options.asyncCommit ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN", ...(options.lockFirst ? [options.lockFirst] : [])];
-    if (typeof statement !== "function") return pipelined<R>(client, mode, [...head, statement], broken);
-    let built: BoundQuery;
+    // With nothing to lock first, the statement is known now: no wait in between.
+    const transaction =
+      options.lockFirst && typeof statement === "function"
+        ? new OneSyncTransaction(head, (locked) => [bound(build(locked))])
+        : new OneSyncTransaction([...head, bound(build([]))]);
     try {
-      built = statement(await pipelined(client, mode, head));
+      return await transaction.run<R>(client);
     } catch (err) {
-      await client.query("ROLLBACK").catch(broken);
+      // A commit that fails leaves the connection in a state nobody checked: do not reuse it.
+      if (transaction.commitFailed) broken();
       throw err;
     }
-    return pipelined<R>(client, mode, [built], broken);
   });
-}
-
-/**
- * Writes the queries in one write, in node-pg's pipeline mode, followed by a COMMIT when
- * `commitBroken` is given, and goes back to one query at a time only once all are
- * answered (a query written in pipeline mode is matched to its answer only while the
- * mode is on). Returns the rows of the last query before the COMMIT; the first failure
- * is the one thrown (the ones after it only say the transaction aborted).
- */
-async function pipelined<R extends pg.QueryResultRow>(
-  client: pg.PoolClient,
-  mode: { pipeline: boolean },
-  queries: (string | BoundQuery)[],
-  commitBroken?: () => void,
-): Promise<R[]> {
-  mode.pipeline = true;
-  try {
-    const sent = corked(client, () => [
-      ...queries.map((q) => (typeof q === "string" ? client.query(q) : client.query<R>(queryConfig(q.sql, q.values)))),
-      ...(commitBroken ? [client.query("COMMIT")] : []),
-    ]);
-    const settled = await Promise.allSettled(sent);
-    // A COMMIT that fails leaves the connection in a state nobody checked: do not reuse it.
-    if (commitBroken && settled[settled.length - 1].status === "rejected") commitBroken();
-    const failed = settled.find((s) => s.status === "rejected");
-    if (failed) throw failed.reason;
-    return (settled[queries.length - 1] as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows;
-  } finally {
-    mode.pipeline = false;
-  }
-}
-
-/**
- * Runs `issue` with the connection's socket corked, so every message the queries it
- * starts put on the wire leaves in one write (one system call, one wake-up of the
- * server) instead of one per query. A client without a reachable socket just writes as
- * usual.
- */
-function corked<T>(client: pg.PoolClient, issue: () => T): T {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
-  if (!stream?.cork || !stream.uncork) return issue();
-  stream.cork();
-  try {
-    return issue();
-  } finally {
-    stream.uncork();
-  }
-}
-
-function pipelineSwitch(client: pg.PoolClient): { pipeline: boolean } {
-  const c = client as unknown as { pipeline?: unknown };
-  if (typeof c.pipeline !== "boolean") throw new Error("node-pg without pipeline mode (8.23 has it): the reserve's COMMIT would wait for this process");
-  return c as { pipeline: boolean };
 }
 
 async function withClient<T>(use: (client: pg.PoolClient, broken: () => void) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
-// Step 1 of a creation, in one write (pipelined): BEGIN, the destination's advisory
-// lock, one statement that claims the external_id, checks the destination limits (and,
-// refused by them, says when the counted creations were made, for Retry-After),
-// inserts the OTP and its first attempt and charges the price last, and the COMMIT.
+// Step 1 of a creation, in one write (pipelined) and one transaction: the destination's
+// advisory lock, one statement that claims the external_id, checks the destination limits
+// (and, refused by them, says when the counted creations were made, for Retry-After),
+// inserts the OTP and its first attempt and charges the price last; the Sync commits.
 // Concurrent requests can never deliver a message that cannot be paid for.
 import type { Channel } from "@/generated/prisma/enums";
 import { pipelinedTransaction, namedQuery, type BoundQuery } from "@/server/db/sql";
@@ -9,7 +9,7 @@ import { advisoryLockKey } from "@/server/lib/hashing";
 import { firstAttemptCtes } from "@/server/services/delivery/delivery-recorder";
 import { DESTINATION_LIMITS, IDEMPOTENCY_WINDOW_HOURS, limitClassOf, VENDOR_UNAVAILABLE_REASON } from "./otp-rules";
 
-// The destination's lock is taken right after BEGIN, before the limits are counted, so
+// The destination's lock is taken first, before the limits are counted, so
 // the counting statement's snapshot sees every creation that held the lock before.
 const lockDestination = namedQuery("otp-destination-lock", "SELECT pg_advisory_xact_lock($1::bigint)");
 
@@ -109,7 +109,7 @@ function destinationLock(r: Reservation): BoundQuery | undefined {
 /**
  * Reserves the OTP and charges its first send; throws Refused. The otp_id is known
  * beforehand (otp-id.ts), so the whole transaction leaves in one write. The charge comes
- * last and the COMMIT does not wait for the WAL flush unless `durable` (an OTP answered
+ * last and the commit does not wait for the WAL flush unless `durable` (an OTP answered
  * straight after, with no later durable commit): the merchant's saldo row is locked for
  * microseconds, not a disk flush, so one busy merchant's creations do not queue on it.
  */

@@ -1,6 +1,7 @@
 // POST /v3/verify: one transaction of two statements. The row is locked and read in
-// one (sent with BEGIN); the verification (with its otp.verified event and webhook delivery, the outbox)
-// or the counted mismatch is written in the other, sent with its COMMIT. Parallel
+// one (its answer read inside the transaction); the verification (with its otp.verified event and
+// webhook delivery, the outbox) or the counted mismatch is written in the other, sent with
+// the Sync that commits. Parallel
 // verifies of one OTP give exactly one verified:true and count every mismatch exactly once.
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { pipelinedTransaction, namedQuery } from "@/server/db/sql";
@@ -26,7 +27,7 @@ type LockedOtp = {
   expires_at: Date;
 };
 
-/** Written with BEGIN (one wait): the row, locked for this transaction. */
+/** Written first (one wait): the row, locked for this transaction. */
 const lockOtp = namedQuery(
   "verify-lock",
   `SELECT id::text, status, channel, destination, external_id, code_hash, attempts, max_attempts, expires_at
