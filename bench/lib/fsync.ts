@@ -4,6 +4,7 @@
 // commit cannot go below however fast everything else is.
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { summarizeLatencies } from "./percentiles";
 
 export type FsyncFloor = { dir: string; writes: number; p50Ms: number; p99Ms: number };
 
@@ -25,7 +26,6 @@ export function fsyncFloor(dir: string, seconds = 2): FsyncFloor {
     closeSync(fd);
     rmSync(file, { force: true });
   }
-  micros.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(micros[Math.min(micros.length - 1, Math.floor(q * micros.length))] / 10) / 100;
-  return { dir, writes: micros.length, p50Ms: at(0.5), p99Ms: at(0.99) };
+  const { p50, p99 } = summarizeLatencies(micros.map((us) => us / 1000));
+  return { dir, writes: micros.length, p50Ms: p50, p99Ms: p99 };
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { summarizeLatencies } from "./percentiles";
 import { cpuDuring, msPer } from "./proc";
 
 const run = promisify(execFile);
@@ -119,9 +120,9 @@ function loggedLatencies(dir: string): { p50: number | null; p99: number | null 
         .filter((cols) => cols.length >= 7 && /^\d+$/.test(cols[2]))
         .map((cols) => Number(cols[2]) - Number(cols[6])),
     );
-    micros.sort((a, b) => a - b);
-    const at = (q: number) => (micros.length ? Math.round(micros[Math.min(micros.length - 1, Math.floor(q * micros.length))] / 10) / 100 : null);
-    return { p50: at(0.5), p99: at(0.99) };
+    if (!micros.length) return { p50: null, p99: null };
+    const { p50, p99 } = summarizeLatencies(micros.map((us) => us / 1000));
+    return { p50, p99 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -50,8 +50,11 @@ type RowBuilder = {
 const RowBuilder = pg.Result as unknown as new (rowMode: undefined, types: unknown) => RowBuilder;
 const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
 
+/** synchronous_commit off until the transaction ends (set_config: SET LOCAL warns outside an explicit BEGIN). */
+export const ASYNC_COMMIT_SQL = "SELECT set_config('synchronous_commit', 'off', true)";
+
 // Unnamed: written only when `then` throws, and valid behind a transaction-mode pooler.
-const endWithoutFlush: Statement = { text: "SELECT set_config('synchronous_commit', 'off', true)", values: [] };
+const endWithoutFlush: Statement = { text: ASYNC_COMMIT_SQL, values: [] };
 
 export class OneSyncTransaction implements pg.Submittable {
   // Read by node-pg while this is its active query, as on its own queries: `name` and

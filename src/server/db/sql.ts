@@ -8,7 +8,7 @@
 import type pg from "pg";
 import { getEnv } from "@/env";
 import { getPool } from "./client";
-import { OneSyncTransaction, type Statement } from "./one-sync-transaction";
+import { ASYNC_COMMIT_SQL, OneSyncTransaction, type Statement } from "./one-sync-transaction";
 
 export type NamedQuery = { name: string; text: string };
 
@@ -35,8 +35,7 @@ export async function runAutocommit<R extends pg.QueryResultRow>(sql: NamedQuery
 export type BoundQuery = { sql: NamedQuery; values: unknown[] };
 
 // Local to the transaction: it ends with the Sync, so the setting does not outlive it.
-// set_config rather than SET LOCAL, which warns outside an explicit BEGIN.
-const commitAsynchronously = namedQuery("sandi-async-commit", "SELECT set_config('synchronous_commit', 'off', true)");
+const commitAsynchronously = namedQuery("sandi-async-commit", ASYNC_COMMIT_SQL);
 
 /**
  * `lockFirst` (a lock to take, or a row to lock and read) and one statement as one
