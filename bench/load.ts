@@ -4,6 +4,7 @@
 // measurements (JSON file). Usage: tsx bench/load.ts <plan.json> <result.json>
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { runPaced, type PacedSource } from "./lib/paced-load";
 import type { LoadPlan, Part, PartResult, PhaseResult, VerifyTally } from "./lib/plan";
 import { summarizeLatencies } from "./lib/percentiles";
 import { cpuDuring, msPer, treeCpuMs } from "./lib/proc";
@@ -19,10 +20,10 @@ function authHeaders(plan: LoadPlan, i: number): Record<string, string> {
   return { authorization: `Bearer ${plan.keys[i % plan.keys.length]}`, "content-type": "application/json" };
 }
 
-/** The request list of a request, otp or floor part: one request, rebuilt for every call (setupRequest). */
-function simpleRequests(plan: LoadPlan, part: Part): Spec[] {
+/** A request, otp or floor part's next request. */
+function simpleBuilder(plan: LoadPlan, part: Part): () => Request {
   let n = 0;
-  const build = (): Request => {
+  return (): Request => {
     n += 1;
     switch (part.endpoint) {
       case "request": {
@@ -36,6 +37,11 @@ function simpleRequests(plan: LoadPlan, part: Part): Spec[] {
         return FLOOR;
     }
   };
+}
+
+/** The request list of a request, otp or floor part: one request, rebuilt for every call (setupRequest). */
+function simpleRequests(plan: LoadPlan, part: Part): Spec[] {
+  const build = simpleBuilder(plan, part);
   return [{ setupRequest: (req) => ({ ...req, ...build() }) }];
 }
 
@@ -53,16 +59,10 @@ let nextFreshOtp = 0;
  * endpoint ("spare"), which are counted nowhere.
  */
 function verifyRequests(plan: LoadPlan, tally: VerifyTally, poolEmpty: () => void, onSpareAnswer: () => void): Spec[] {
-  const verify = (item: VerifyItem, otp: string): Request => ({
-    method: "POST",
-    path: "/v3/verify",
-    headers: authHeaders(plan, item.key),
-    body: JSON.stringify({ otp_id: item.otpId, otp }),
-  });
+  const verify = (item: VerifyItem, otp: string) => verifyRequest(plan, item, otp);
   const onResponse = (status: number, body: string, context: Record<string, unknown>) => {
     if (context.kind === "spare") return onSpareAnswer();
-    const key = `${String(context.kind)}→${answerOf(status, body)}`;
-    tally.answers[key] = (tally.answers[key] ?? 0) + 1;
+    countAnswer(tally, String(context.kind), status, body);
   };
   return [
     {
@@ -93,6 +93,46 @@ function verifyRequests(plan: LoadPlan, tally: VerifyTally, poolEmpty: () => voi
   ];
 }
 
+function verifyRequest(plan: LoadPlan, item: VerifyItem, otp: string): Request {
+  return { method: "POST", path: "/v3/verify", headers: authHeaders(plan, item.key), body: JSON.stringify({ otp_id: item.otpId, otp }) };
+}
+
+function countAnswer(tally: VerifyTally, kind: string, status: number, body: string): void {
+  const key = `${kind}→${answerOf(status, body)}`;
+  tally.answers[key] = (tally.answers[key] ?? 0) + 1;
+}
+
+/**
+ * A fixed-rate verify part's next request, open loop: the same pairs as at saturation (a
+ * wrong code for a fresh OTP, then, once that is answered, the right code for it), with
+ * right codes sent whenever such an OTP waits, so the two alternate, but no pair tied
+ * to a connection. Null once no fresh OTP and no answered typo is left.
+ */
+function pacedVerifySource(plan: LoadPlan, tally: VerifyTally, poolEmpty: () => void): PacedSource {
+  const typoAnswered: VerifyItem[] = [];
+  return () => {
+    const waiting = typoAnswered.shift();
+    if (waiting) {
+      tally.sent.right += 1;
+      return { request: verifyRequest(plan, waiting, waiting.code), onAnswer: (status, body) => countAnswer(tally, "right", status, body) };
+    }
+    const item = plan.verifyItems[nextFreshOtp];
+    if (!item) {
+      poolEmpty();
+      return null;
+    }
+    nextFreshOtp += 1;
+    tally.sent.wrong += 1;
+    return {
+      request: verifyRequest(plan, item, wrongCode(item.code)),
+      onAnswer: (status, body) => {
+        countAnswer(tally, "wrong", status, body);
+        typoAnswered.push(item);
+      },
+    };
+  };
+}
+
 /** What a verify answer said: verified / mismatch for a 200, else the envelope's error code. */
 function answerOf(status: number, body: string): string {
   try {
@@ -119,6 +159,7 @@ function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
     console.error(JSON.stringify({ msg: "verify OTPs ran out; stopping the part", part: part.name, afterSec: tally.poolRanOutAfterSec }));
     setImmediate(() => instance?.stop());
   };
+  if (part.rate) return runPacedPart(plan, part, tally, poolEmpty);
   const requests = tally ? verifyRequests(plan, tally, poolEmpty, () => (skipNextAnswer = true)) : simpleRequests(plan, part);
   return new Promise((resolve, reject) => {
     instance = autocannon(
@@ -159,6 +200,31 @@ function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
   });
+}
+
+/** A fixed-rate part: Poisson departures at the part's rate over up to `connections` keep-alive connections. */
+async function runPacedPart(plan: LoadPlan, part: Part, tally: VerifyTally | undefined, poolEmpty: () => void): Promise<PartResult> {
+  const build = simpleBuilder(plan, part);
+  const next: PacedSource = tally ? pacedVerifySource(plan, tally, poolEmpty) : () => ({ request: build() });
+  // The same seed for a part name in every run and build: both sides of a comparison get one arrival pattern.
+  const seed = [...part.name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+  const paced = await runPaced({ baseUrl: plan.baseUrl, connections: part.connections, durationSec: part.durationSec, rate: part.rate!, seed, timeoutSec: 10, next });
+  return {
+    name: part.name,
+    endpoint: part.endpoint,
+    connections: part.connections,
+    targetRate: part.rate ?? null,
+    durationSec: paced.seconds,
+    requests: paced.latencies.length,
+    requestsPerSec: Math.round((paced.latencies.length / paced.seconds) * 10) / 10,
+    latencyMs: summarizeLatencies(paced.latencies),
+    lagMs: paced.lagMs,
+    statuses: paced.statuses,
+    non2xx: Object.entries(paced.statuses).reduce((s, [code, n]) => (code.startsWith("2") ? s : s + n), 0),
+    errors: paced.errors,
+    timeouts: paced.timeouts,
+    ...(tally ? { verify: tally } : {}),
+  };
 }
 
 async function main(): Promise<void> {

@@ -515,7 +515,7 @@ async function run(
       pgbenchClients: POOL,
       pgbenchSeconds: PGBENCH_SECONDS,
       redis: REDIS_URL,
-      loadGenerator: "autocannon 9 in a separate Node process",
+      loadGenerator: "a separate Node process: autocannon 9 at saturation; fixed rates open loop (Poisson departures, node:http keep-alive, bench/lib/paced-load.ts)",
       hostname: os.hostname(),
       sourceTree: work.sourceTree,
       ...(checkout ? { compareWith: `${checkout.ref} = ${checkout.sha}` } : {}),

@@ -10,7 +10,10 @@ export type Part = {
   endpoint: Endpoint;
   connections: number;
   durationSec: number;
-  /** Overall requests per second; absent means as fast as the server answers (saturation). */
+  /**
+   * Overall requests per second, sent open loop on a Poisson schedule (bench/lib/paced-load.ts);
+   * absent means as fast as the server answers (saturation, autocannon).
+   */
   rate?: number;
 };
 
@@ -41,6 +44,12 @@ export type PartResult = {
   requests: number;
   requestsPerSec: number;
   latencyMs: LatencySummary;
+  /**
+   * Fixed-rate parts (open loop, Poisson departures): from each request's scheduled departure to
+   * the moment a connection took it, i.e. the load generator's own queueing (absent in older results
+   * and at saturation).
+   */
+  lagMs?: LatencySummary;
   statuses: Record<string, number>;
   non2xx: number;
   errors: number;
