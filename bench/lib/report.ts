@@ -94,7 +94,11 @@ function phaseFigure(r: Pick<TargetFigures, "phases" | "repeats">, phase: string
  * ran as `npm start` ships (null under --ab overrides); singleMerchant: creations on
  * one merchant ÷ creations spread over all of them; cpu_request / cpu_verify / cpu_otp:
  * app CPU ms per request ÷ the node:http reference's; pg_cpu_request: PostgreSQL CPU
- * per HTTP creation ÷ per pgbench transaction of create-otp.sql. Medians of the repeats.
+ * per HTTP creation ÷ per pgbench transaction of create-otp.sql, each at its own saturation
+ * rate (medians of the repeats); pg_cpu_request_at_rate: the same with both held to one rate
+ * (the fixed-rate creation phase and pgbench -R at that rate, one run each), since the
+ * cluster's CPU per transaction falls as the rate rises (wake-ups, the WAL writer and the
+ * other background work shared by more transactions).
  */
 export function targetRatios(r: Pick<TargetFigures, "phases" | "pgbench" | "repeats" | "overrides">): Record<string, number | null> {
   const med = (phase: string, figure: RepeatFigure) => phaseFigure(r, phase, figure);
@@ -114,6 +118,10 @@ export function targetRatios(r: Pick<TargetFigures, "phases" | "pgbench" | "repe
     cpu_verify: ratio(med("verify-saturation", "appCpuMsPerRequest"), referenceCpu),
     cpu_otp: ratio(med("otp-saturation", "appCpuMsPerRequest"), referenceCpu),
     pg_cpu_request: ratio(med("request-saturation", "postgresCpuMsPerRequest"), pgbenchRun("create-otp.sql")?.postgresCpuMsPerTransaction),
+    pg_cpu_request_at_rate: ratio(
+      r.phases.find((p) => p.name === "request-fixed")?.postgresCpuMsPerRequest,
+      r.pgbench.find((p) => p.script === "create-otp.sql" && p.rate !== undefined)?.postgresCpuMsPerTransaction,
+    ),
   };
 }
 
@@ -230,7 +238,8 @@ const REFERENCE_RATIOS = [
   ["cpu_request", "creation: app CPU per request ÷ the reference's"],
   ["cpu_verify", "verification: app CPU per request ÷ the reference's"],
   ["cpu_otp", "`GET /v3/otp/{id}`: app CPU per request ÷ the reference's"],
-  ["pg_cpu_request", "PostgreSQL CPU per HTTP creation ÷ per pgbench transaction of create-otp.sql"],
+  ["pg_cpu_request", "PostgreSQL CPU per HTTP creation ÷ per pgbench transaction of create-otp.sql, each at its saturation rate"],
+  ["pg_cpu_request_at_rate", "the same at one rate: the fixed-rate creations ÷ create-otp.sql at that rate (pgbench -R)"],
 ] as const;
 
 function referenceRatios(r: TargetResult): string {

@@ -39,11 +39,14 @@ describe("bench repeats", () => {
       ...[1, 2, 3].map((i) => run("request-saturation", 50 * i, 0.4 * i, 0.5 * i)),
       run("verify-saturation", 100, 0.3),
       run("otp-saturation", 300, 0.1),
+      run("request-fixed", 75, 0.5, 1.3),
     ];
     const { phases, repeats } = collapseRepeats(runs);
-    const pgbench = [{ label: "create-otp.sql", script: "create-otp.sql", sessionOptions: null, clients: 1, durationSec: 1, tps: 500, latencyAvgMs: 1, transactions: 1, failed: 0, postgresCpuMsPerTransaction: 0.8 }];
+    const pgbench = [{ label: "create-otp.sql", script: "create-otp.sql", sessionOptions: null, clients: 1, durationSec: 1, tps: 500, latencyAvgMs: 1, transactions: 1, failed: 0, postgresCpuMsPerTransaction: 0.8 },
+      { label: "create-otp.sql, at 75/s", script: "create-otp.sql", sessionOptions: null, clients: 1, durationSec: 1, tps: 75, latencyAvgMs: 1, transactions: 1, failed: 0, postgresCpuMsPerTransaction: 1, rate: 75 },
+    ];
     const asShipped = targetRatios({ phases, repeats, pgbench, overrides: {} });
-    expect(asShipped).toMatchObject({ floor: 0.5, floor_as_shipped: 0.5, request: 0.2, cpu_request: 40, cpu_verify: 15, cpu_otp: 5, pg_cpu_request: 1.25 });
+    expect(asShipped).toMatchObject({ floor: 0.5, floor_as_shipped: 0.5, request: 0.2, cpu_request: 40, cpu_verify: 15, cpu_otp: 5, pg_cpu_request: 1.25, pg_cpu_request_at_rate: 1.3 });
     expect(targetRatios({ phases, repeats, pgbench, overrides: { LOG_REQUESTS: "0" } }).floor_as_shipped).toBeNull();
   });
 });
