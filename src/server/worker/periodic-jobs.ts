@@ -22,9 +22,10 @@ export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<u
 // Reads expire overdue top-ups lazily too; the sweep keeps lists and reports true.
 const JOBS: Job[] = [
   { name: "apply-early-receipts", everyMs: 2_000, run: applyEarlyReceipts },
-  // Fallback timers and the sandbox's own receipts are due to the second.
+  // Fallback timers and the sandbox's own receipts are due to the second; the receipts in
+  // small batches on every tick, so that confirming a busy second's sends is no burst.
   { name: "advance-due-fallbacks", everyMs: 1_000, run: advanceDueFallbacks },
-  { name: "apply-sandbox-receipts", everyMs: 1_000, run: applySandboxReceipts },
+  { name: "apply-sandbox-receipts", everyMs: 250, run: applySandboxReceipts },
   { name: "emit-expired-events", everyMs: 15_000, run: emitExpiredEvents },
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },
