@@ -2,7 +2,7 @@
 // safe to run on several workers at once (conditional updates), since every
 // worker runs it.
 import { purgeExpiredRevocations } from "@/server/auth/session-revocation";
-import { applyEarlyReceipts, applySandboxReceipts } from "@/server/services/delivery/receipts";
+import { applyEarlyReceipts, applyListenedSandboxReceipts, applyQuietSandboxReceipts } from "@/server/services/delivery/receipts";
 import { emitExpiredEvents } from "@/server/services/otp/expiry-events";
 import { advanceDueFallbacks } from "@/server/services/otp/fallback";
 import { purgeOldAccountMails } from "@/server/services/accounts/account-mail";
@@ -22,10 +22,12 @@ export type Job = { name: string; everyMs: number; run: (now: Date) => Promise<u
 // Reads expire overdue top-ups lazily too; the sweep keeps lists and reports true.
 const JOBS: Job[] = [
   { name: "apply-early-receipts", everyMs: 2_000, run: applyEarlyReceipts },
-  // Fallback timers and the sandbox's own receipts are due to the second; the receipts in
-  // small batches on every tick, so that confirming a busy second's sends is no burst.
+  // Fallback timers and the sandbox's own receipts are due to the second; the receipts nobody
+  // listens to (one statement a batch) on every tick, so that confirming a busy second's
+  // sends is no burst, the few recorded row by row for a listening endpoint once a second.
   { name: "advance-due-fallbacks", everyMs: 1_000, run: advanceDueFallbacks },
-  { name: "apply-sandbox-receipts", everyMs: 250, run: applySandboxReceipts },
+  { name: "apply-sandbox-receipts", everyMs: 250, run: applyQuietSandboxReceipts },
+  { name: "apply-announced-sandbox-receipts", everyMs: 1_000, run: applyListenedSandboxReceipts },
   { name: "emit-expired-events", everyMs: 15_000, run: emitExpiredEvents },
   { name: "expire-overdue-topups", everyMs: 60_000, run: expireOverdueTopups },
   { name: "refund-abandoned-creations", everyMs: 60_000, run: refundAbandonedCreations },

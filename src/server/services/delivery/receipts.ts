@@ -78,16 +78,30 @@ export async function applyEarlyReceipts(): Promise<number> {
  * stops, the sealed code is erased). Rows another transaction holds are skipped (SKIP
  * LOCKED on both rows, so this never waits and never deadlocks) and come next time.
  * Sends whose endpoint wants otp.delivered go through the vendor path, which records it.
- * Returns how many were applied.
+ * Returns how many were applied. The worker runs the two halves on their own clocks.
  */
 export async function applySandboxReceipts(now = new Date()): Promise<number> {
+  return (await applyQuietSandboxReceipts(now)) + (await applyListenedSandboxReceipts(now));
+}
+
+/** The one-statement half, in batches of SANDBOX_BATCH until none is left (at most SANDBOX_PASSES). */
+export async function applyQuietSandboxReceipts(now = new Date()): Promise<number> {
   let applied = 0;
   for (let pass = 0; pass < SANDBOX_PASSES; pass++) {
-    const quiet = await recordQuietSandboxDeliveries(now, SANDBOX_BATCH);
-    const announced = await applyAnnouncedSandboxReceipts(now);
-    const n = quiet + announced;
+    const n = await recordQuietSandboxDeliveries(now, SANDBOX_BATCH);
     applied += n;
     if (n < SANDBOX_BATCH) break;
+  }
+  return applied;
+}
+
+/** The row-by-row half, EARLY_BATCH rows a transaction until none is left (at most SANDBOX_PASSES). */
+export async function applyListenedSandboxReceipts(now = new Date()): Promise<number> {
+  let applied = 0;
+  for (let pass = 0; pass < SANDBOX_PASSES; pass++) {
+    const n = await applyAnnouncedSandboxReceipts(now);
+    applied += n;
+    if (n < EARLY_BATCH) break;
   }
   return applied;
 }
