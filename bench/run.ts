@@ -179,14 +179,14 @@ const steps: Step[] = [
     repeat: true,
     run: async (t) => void (await load(t, "request-single", { ...plan(t, [{ name: "request-single-merchant", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: SECONDS + 5 }] }]), keys: [t.keys[0]] })),
   },
-  { name: "request-fixed", run: async (t, reference) => fixedPhase(t, reference, plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))])) },
+  { name: "request-fixed", repeat: true, run: async (t, reference) => fixedPhase(t, reference, plan(t, [fixed("request-fixed", "request", half(t, "request-saturation"))])) },
   {
     // Unmeasured: enough fresh OTPs for the verify phases (each saturation run at up to 6× the
-    // creation rate, the fixed rate at half of that, the mixed phase) and the probe.
+    // creation rate, each fixed-rate run at half of that, the mixed phase) and the probe.
     name: "verify-supply",
     run: async (t) => {
       const creationRate = saturationRate(t, "request-saturation") || 50;
-      const verifyRequests = 6 * creationRate * SECONDS * (PAIRS + 0.5) + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
+      const verifyRequests = 6 * creationRate * SECONDS * PAIRS * 1.5 + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
       const needed = Math.ceil(verifyRequests / 2) + 2 * CONNECTIONS * (PAIRS + 1) + 2 * (PROBE_N + 1);
       let items = await deliveredCodes(t);
       if (items.filter((i) => i.key === 0).length < PROBE_N + 1 || items.length < needed) {
@@ -205,6 +205,7 @@ const steps: Step[] = [
   { name: "verify", repeat: true, run: (t) => verifyPhase(t, saturation("verify-saturation", "verify")) },
   {
     name: "verify-fixed",
+    repeat: true,
     run: async (t, reference) => {
       await verifyPhase(t, fixed("verify-fixed", "verify", half(t, "verify-saturation")));
       await referenceAtRate(t, reference, "verify-fixed", half(t, "verify-saturation"));
@@ -215,7 +216,7 @@ const steps: Step[] = [
     repeat: true,
     run: async (t) => void (await load(t, "otp", plan(t, [saturation("otp-saturation", "otp")], { otpItems: otpItemsOf(t) }))),
   },
-  { name: "otp-fixed", run: async (t, reference) => fixedPhase(t, reference, plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems: otpItemsOf(t) })) },
+  { name: "otp-fixed", repeat: true, run: async (t, reference) => fixedPhase(t, reference, plan(t, [fixed("otp-fixed", "otp", half(t, "otp-saturation"))], { otpItems: otpItemsOf(t) })) },
   {
     name: "mixed",
     run: async (t) => {

@@ -96,7 +96,7 @@ function phaseFigure(r: Pick<TargetFigures, "phases" | "repeats">, phase: string
  * app CPU ms per request ÷ the node:http reference's; pg_cpu_request: PostgreSQL CPU
  * per HTTP creation ÷ per pgbench transaction of create-otp.sql, each at its own saturation
  * rate (medians of the repeats); pg_cpu_request_at_rate: the same with both held to one rate
- * (the fixed-rate creation phase and pgbench -R at that rate, one run each), since the
+ * (the fixed-rate creation phase, median of its repeats, and pgbench -R at that rate), since the
  * cluster's CPU per transaction falls as the rate rises (wake-ups, the WAL writer and the
  * other background work shared by more transactions).
  */
@@ -119,7 +119,7 @@ export function targetRatios(r: Pick<TargetFigures, "phases" | "pgbench" | "repe
     cpu_otp: ratio(med("otp-saturation", "appCpuMsPerRequest"), referenceCpu),
     pg_cpu_request: ratio(med("request-saturation", "postgresCpuMsPerRequest"), pgbenchRun("create-otp.sql")?.postgresCpuMsPerTransaction),
     pg_cpu_request_at_rate: ratio(
-      r.phases.find((p) => p.name === "request-fixed")?.postgresCpuMsPerRequest,
+      med("request-fixed", "postgresCpuMsPerRequest"),
       r.pgbench.find((p) => p.script === "create-otp.sql" && p.rate !== undefined)?.postgresCpuMsPerTransaction,
     ),
   };
@@ -183,7 +183,7 @@ function endpointTable(r: TargetResult): string {
     const f = fixed ? part(r, fixed) : undefined;
     const cpu = phaseFigure(r, sat, "appCpuMsPerRequest");
     const pg = script ? r.pgbench.find((p) => p.label === script) : undefined;
-    const fixedCell = f ? `${f.targetRate}: ${f.latencyMs.p50} / ${f.latencyMs.p99}` : "–";
+    const fixedCell = f ? `${f.targetRate}: ${show(phaseFigure(r, fixed!, "p50"))} / ${show(phaseFigure(r, fixed!, "p99"))}` : "–";
     return `| ${label} | ${show(phaseFigure(r, sat, "reqPerSec"))} | ${s ? `${s.latencyMs.p50} / ${s.latencyMs.p99}` : "–"} | ${fixedCell} | ${errorsOf(s)} · ${errorsOf(f)} | ${cpu ?? "–"} | ${pg ? pg.tps : "–"} | ${key ? pct(r.ratios[key]) : "–"} |`;
   });
   return `| Endpoint | req/s at saturation | p50 / p99 at saturation | req/s: p50 / p99 at half of saturation | errors | app CPU ms / request | PostgreSQL ceiling (tps) | HTTP / ceiling |
@@ -253,7 +253,7 @@ function repeatsTable(r: TargetResult): string {
   if (!entries.length) return "Every phase ran once.";
   const cell = (x: PhaseRepeats, f: RepeatFigure) => (x.median[f] === null ? "–" : `${x.median[f]} (${show(x.spreadPercent[f])} %)`);
   const rows = entries.map(([phase, x]) => `| ${phase} | ${x.reqPerSec.length} | ${cell(x, "reqPerSec")} | ${x.reqPerSec.map(show).join(" · ")} | ${cell(x, "appCpuMsPerRequest")} | ${cell(x, "postgresCpuMsPerRequest")} | ${cell(x, "p99")} |`);
-  return `Each saturation phase ran ${entries[0][1].reqPerSec.length} times, alternately with what it is compared with (A B A B …: the
+  return `Each saturation and fixed-rate phase ran ${entries[0][1].reqPerSec.length} times, alternately with what it is compared with (A B A B …: the
 app's 404 with the reference server, and under --compare / --ab each build with the other). The tables above show the
 medians; here each figure's median with its spread ((max − min) ÷ median) and every run's requests/s in the order they ran.
 
@@ -294,10 +294,11 @@ ${[...http, ...pgbench].join("\n\n")}`;
 function latencyFloorTable(r: TargetResult, fsync: FsyncFloor | undefined): string {
   const rows = ENDPOINTS.filter(([, , fixed]) => fixed).map(([label, , fixed, script]) => {
     const app = part(r, fixed!);
-    const reference = part(r, `${fixed}-reference`);
+    const reference = `${fixed}-reference`;
     const pg = r.pgbench.find((p) => p.script === script && p.rate !== undefined);
     const pair = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? "–" : `${a} / ${b}`);
-    return `| ${label} | ${app?.targetRate ?? "–"} | ${pair(app?.latencyMs.p50, app?.latencyMs.p99)} | ${pair(reference?.latencyMs.p50, reference?.latencyMs.p99)} | ${pair(pg?.latencyP50Ms, pg?.latencyP99Ms)} | ${app?.lagMs ? app.lagMs.p99 : "–"} |`;
+    const at = (phase: string) => pair(phaseFigure(r, phase, "p50"), phaseFigure(r, phase, "p99"));
+    return `| ${label} | ${app?.targetRate ?? "–"} | ${at(fixed!)} | ${at(reference)} | ${pair(pg?.latencyP50Ms, pg?.latencyP99Ms)} | ${app?.lagMs ? app.lagMs.p99 : "–"} |`;
   });
   const disk = fsync
     ? `A commit that waits for its WAL flush waits at least for one 8 kB write and its fdatasync on the cluster's file system: p50 ${fsync.p50Ms} / p99 ${fsync.p99Ms} ms here (${fsync.writes} in a row).`
@@ -307,7 +308,7 @@ rate (what the load generator, the scheduler and loopback add on this machine wi
 the endpoint's SQL at the same rate with ${r.pgbench[0]?.clients ?? "–"} clients (the database alone, its commits' flushes included; latency from each
 transaction's actual start). Both HTTP columns are open loop, Poisson departures at the rate (pgbench's -R schedule too), timed
 from the moment a connection took the request; the last column is the load generator's own queueing before that (p99 ms
-from the scheduled departure, when every connection was busy). ${disk}
+from the scheduled departure, when every connection was busy; one run's). The HTTP p50 / p99 are medians of the repeats. ${disk}
 
 | Endpoint | req/s | app | node:http at that rate | pgbench at that rate | app: p99 wait for a connection |
 |---|---|---|---|---|---|
