@@ -32,7 +32,7 @@
 // BENCH_POSTGRES=own|shared (own),
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
-// (BENCH_SECONDS), DB_POOL_SIZE (10), REDIS_URL.
+// (BENCH_SECONDS), BENCH_SETTLE_MS (5000, before each fixed-rate run), DB_POOL_SIZE (10), REDIS_URL.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -100,6 +100,13 @@ type Target = {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A pause before each fixed-rate run. Both builds stay up, each with its in-app worker, and a
+ * saturation phase leaves its build a second's receipts per second of load to confirm (about
+ * 15 000 after a creation phase); confirmed while the other build's p99 is being measured,
+ * they were part of that p99.
+ */
+const SETTLE_MS = num("BENCH_SETTLE_MS", 5000);
 const saturation = (name: string, endpoint: Part["endpoint"], durationSec = SECONDS): { name: string; parts: Part[] } => ({ name, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec }] });
 const fixed = (name: string, endpoint: Part["endpoint"], rate: number): { name: string; parts: Part[] } => ({ name, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec: SECONDS, rate }] });
 
@@ -207,6 +214,7 @@ const steps: Step[] = [
     name: "verify-fixed",
     repeat: true,
     run: async (t, reference) => {
+      await sleep(SETTLE_MS);
       await verifyPhase(t, fixed("verify-fixed", "verify", half(t, "verify-saturation")));
       await referenceAtRate(t, reference, "verify-fixed", half(t, "verify-saturation"));
     },
@@ -265,6 +273,7 @@ const steps: Step[] = [
 
 /** A fixed-rate phase, then the node:http reference at the same rate (the p99's floor on this machine). */
 async function fixedPhase(t: Target, reference: AppServer, p: LoadPlan): Promise<void> {
+  await sleep(SETTLE_MS);
   await load(t, p.phases[0].name, p);
   await referenceAtRate(t, reference, p.phases[0].name, p.phases[0].parts[0].rate!);
 }
