@@ -167,28 +167,13 @@ function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
         url: plan.baseUrl,
         connections: part.connections,
         duration: part.durationSec,
-        ...(part.rate ? { overallRate: part.rate } : {}),
         timeout: 10,
         requests,
       },
       (err, result) => {
         if (err) return reject(err);
         const seconds = Math.max(1e-9, tally?.poolRanOutAfterSec ?? result.duration ?? part.durationSec);
-        resolve({
-          name: part.name,
-          endpoint: part.endpoint,
-          connections: part.connections,
-          targetRate: part.rate ?? null,
-          durationSec: seconds,
-          requests: latencies.length,
-          requestsPerSec: Math.round((latencies.length / seconds) * 10) / 10,
-          latencyMs: summarizeLatencies(latencies),
-          statuses,
-          non2xx: Object.entries(statuses).reduce((s, [code, n]) => (code.startsWith("2") ? s : s + n), 0),
-          errors: result.errors,
-          timeouts: result.timeouts,
-          ...(tally ? { verify: tally } : {}),
-        });
+        resolve(partResult(part, tally, { seconds, latencies, statuses, errors: result.errors, timeouts: result.timeouts }));
       },
     );
     instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -204,25 +189,33 @@ function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
 
 /** A fixed-rate part: Poisson departures at the part's rate over up to `connections` keep-alive connections. */
 async function runPacedPart(plan: LoadPlan, part: Part, tally: VerifyTally | undefined, poolEmpty: () => void): Promise<PartResult> {
-  const build = simpleBuilder(plan, part);
-  const next: PacedSource = tally ? pacedVerifySource(plan, tally, poolEmpty) : () => ({ request: build() });
+  const next: PacedSource = tally ? pacedVerifySource(plan, tally, poolEmpty) : simpleSource(simpleBuilder(plan, part));
   // The same seed for a part name in every run and build: both sides of a comparison get one arrival pattern.
   const seed = [...part.name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
   const paced = await runPaced({ baseUrl: plan.baseUrl, connections: part.connections, durationSec: part.durationSec, rate: part.rate!, seed, timeoutSec: 10, next });
+  return { ...partResult(part, tally, paced), lagMs: paced.lagMs };
+}
+
+const simpleSource = (build: () => Request): PacedSource => () => ({ request: build() });
+
+function partResult(
+  part: Part,
+  tally: VerifyTally | undefined,
+  measured: { seconds: number; latencies: number[]; statuses: Record<string, number>; errors: number; timeouts: number },
+): PartResult {
   return {
     name: part.name,
     endpoint: part.endpoint,
     connections: part.connections,
     targetRate: part.rate ?? null,
-    durationSec: paced.seconds,
-    requests: paced.latencies.length,
-    requestsPerSec: Math.round((paced.latencies.length / paced.seconds) * 10) / 10,
-    latencyMs: summarizeLatencies(paced.latencies),
-    lagMs: paced.lagMs,
-    statuses: paced.statuses,
-    non2xx: Object.entries(paced.statuses).reduce((s, [code, n]) => (code.startsWith("2") ? s : s + n), 0),
-    errors: paced.errors,
-    timeouts: paced.timeouts,
+    durationSec: measured.seconds,
+    requests: measured.latencies.length,
+    requestsPerSec: Math.round((measured.latencies.length / measured.seconds) * 10) / 10,
+    latencyMs: summarizeLatencies(measured.latencies),
+    statuses: measured.statuses,
+    non2xx: Object.entries(measured.statuses).reduce((s, [code, n]) => (code.startsWith("2") ? s : s + n), 0),
+    errors: measured.errors,
+    timeouts: measured.timeouts,
     ...(tally ? { verify: tally } : {}),
   };
 }

@@ -329,12 +329,15 @@ export function announceAttempt(tx: Tx, merchantId: number, state: OtpState, att
  * the sealed code is erased). Rows another transaction holds are skipped (SKIP LOCKED on
  * both rows: this never waits, never deadlocks) and come next time. Returns how many.
  */
+/** SQL: the merchant of OTP row `o` has an enabled endpoint that wants otp.delivered (then its receipts go row by row). */
+export const LISTENS_TO_DELIVERED = "EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = o.merchant_id AND e.enabled AND 'otp.delivered' = ANY(e.event_types))";
+
 const quietSandboxDeliveries = namedQuery(
   "sandbox-receipts",
   `WITH due AS (
      SELECT d.id, d.otp_transaction_id FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
      WHERE d.receipt_due_at <= $1::timestamptz AND d.status = 'sent'
-       AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = o.merchant_id AND e.enabled AND 'otp.delivered' = ANY(e.event_types))
+       AND NOT ${LISTENS_TO_DELIVERED}
      ORDER BY d.receipt_due_at LIMIT $2::int
      FOR UPDATE OF d, o SKIP LOCKED
    ), delivered AS (

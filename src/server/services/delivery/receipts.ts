@@ -9,12 +9,13 @@
 // creation (the OTP is still `pending`, its provider_message_id not yet written)
 // is recognised, kept, and applied by the worker once creation has recorded the send.
 import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
 import type { Channel, OtpStatus } from "@/generated/prisma/enums";
 import { getDb, type Tx } from "@/server/db/client";
 import { recordReceipt } from "@/server/metrics/record";
 import { OTP_ID_PATTERN } from "@/server/services/otp/otp-rules";
 import { recordOtpEvent, stateOfRow } from "@/server/services/otp/lifecycle-events";
-import { announceAttempt, recordOutcome, recordQuietSandboxDeliveries } from "./delivery-recorder";
+import { LISTENS_TO_DELIVERED, announceAttempt, recordOutcome, recordQuietSandboxDeliveries } from "./delivery-recorder";
 
 /** Our otp_id as a vendor echoes it back: the one otp_id shape, or it is not ours. */
 export const otpReference = z.string().regex(OTP_ID_PATTERN);
@@ -123,8 +124,7 @@ export async function applyAnnouncedSandboxReceipts(now: Date): Promise<number> 
       SELECT d.id AS delivery_id, o.otp_id, d.provider, d.provider_message_id
       FROM otp_deliveries d JOIN otp_transactions o ON o.id = d.otp_transaction_id
       WHERE d.receipt_due_at <= ${now}
-        AND (d.status <> 'sent'
-             OR EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.merchant_id = o.merchant_id AND e.enabled AND 'otp.delivered' = ANY(e.event_types)))
+        AND (d.status <> 'sent' OR ${Prisma.raw(LISTENS_TO_DELIVERED)})
       ORDER BY d.receipt_due_at LIMIT ${EARLY_BATCH}
       FOR UPDATE OF d, o SKIP LOCKED`;
     for (const row of rows) {
