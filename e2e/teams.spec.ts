@@ -38,7 +38,7 @@ test("owner invites a finance member, who accepts, sees only what finance may, a
   await expect(menu(member).getByRole("link", { name: "Webhook" })).toHaveCount(0);
   await expect(menu(member).getByRole("link", { name: "Catatan audit" })).toHaveCount(0);
   await member.goto("/balance");
-  await expect(member.getByRole("heading", { name: "Isi saldo" })).toBeVisible();
+  await expect(member.getByRole("heading", { name: "Isi saldo", exact: true })).toBeVisible();
   await member.goto("/api-keys");
   await expect(member.getByTestId("no-access")).toContainText("Keuangan");
   await shotsAtThreeWidths(member, "teams-03-no-access");
