@@ -16,6 +16,8 @@ export type PacedSource = () => { request: PacedRequest; onAnswer?: (status: num
 export type PacedResult = {
   /** From the moment a connection took the request (as pgbench counts from a transaction's actual start). */
   latencies: number[];
+  /** When each of those answers came, in ms from the start of the schedule (same order), to place slow ones in time. */
+  answeredAtMs: number[];
   /** From the scheduled departure to the moment a connection took it: queueing in the load generator when every connection was busy. */
   lagMs: LatencySummary;
   statuses: Record<string, number>;
@@ -50,6 +52,7 @@ export async function runPaced(options: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const schedule = poissonSchedule(options.rate, options.durationSec, seededRandom(options.seed));
   const latencies: number[] = [];
+  const answeredAtMs: number[] = [];
   const lags: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -79,7 +82,9 @@ export async function runPaced(options: {
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           if (finished) return;
-          latencies.push(performance.now() - takenAt);
+          const now = performance.now();
+          latencies.push(now - takenAt);
+          answeredAtMs.push(now - started);
           const status = res.statusCode ?? 0;
           statuses[status] = (statuses[status] ?? 0) + 1;
           onAnswer?.(status, Buffer.concat(chunks).toString("utf8"));
@@ -129,6 +134,7 @@ export async function runPaced(options: {
   agent.destroy();
   return {
     latencies,
+    answeredAtMs,
     lagMs: summarizeLatencies(lags),
     statuses,
     errors,

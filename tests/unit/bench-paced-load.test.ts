@@ -70,6 +70,11 @@ describe("runPaced against a real server", () => {
     expect(within(0, 500)).toBeGreaterThan(0.15);
     expect(within(500, 1000)).toBeGreaterThan(0.15);
     expect(within(1000, 2000)).toBeGreaterThan(0.15);
+    // Each answer is placed in time (bench/stalls.ts groups them into windows): after its own latency, and spread over the run too.
+    expect(result.answeredAtMs).toHaveLength(expected);
+    result.answeredAtMs.forEach((at, i) => expect(at).toBeGreaterThanOrEqual(result.latencies[i]));
+    expect(result.answeredAtMs.filter((at) => at < 500).length / expected).toBeGreaterThan(0.15);
+    expect(result.answeredAtMs.filter((at) => at >= 1000).length / expected).toBeGreaterThan(0.15);
   });
 
   it("hands each answer to its request's callback and stops when the source runs dry", async () => {
