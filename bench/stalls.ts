@@ -5,7 +5,7 @@
 // unless STALLS_ANALYZE=0), then creations open loop at STALLS_RATE. Every 500 ms it
 // samples the server's own /metrics (the event loop's longest delay and the GC time since
 // the last sample), the CPU of the app's process tree, of the cluster and of the machine,
-// and the VM's steal time; the answers are placed in the same windows. Then what the
+// the VM's steal time, and the cluster's WAL flushes with the time spent in them; the answers are placed in the same windows. Then what the
 // cluster logged during the run, each line at its second, and the statements that took
 // the most time (pg_stat_statements). A slow window with a short event-loop delay and
 // idle cores points outside the app; one with a long statement or autovacuum beside it
@@ -45,9 +45,16 @@ const PG_LOGGING = [
   "log_autovacuum_min_duration = 0",
   "log_checkpoints = on",
   "log_line_prefix = '%m [%p] '",
+  "track_wal_io_timing = on",
 ];
 
-type Sample = { atMs: number; lagMaxMs: number; gcMs: number; appCpu: number; pgCpu: number; machineCpu: number; stealCpu: number };
+type Sample = { atMs: number; lagMaxMs: number; gcMs: number; appCpu: number; pgCpu: number; machineCpu: number; stealCpu: number; walSyncs: number; walSyncMs: number };
+
+/** The cluster's WAL flushes so far and the time spent in them (track_wal_io_timing). */
+async function walSyncs(): Promise<{ syncs: number; ms: number }> {
+  const [row] = await adminQuery<{ wal_sync: string; wal_sync_time: number }>("SELECT wal_sync, wal_sync_time FROM pg_stat_wal");
+  return { syncs: Number(row.wal_sync), ms: Number(row.wal_sync_time) };
+}
 
 function stealMs(): number {
   const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -62,20 +69,21 @@ function metric(text: string, name: string): number {
 }
 
 /** Samples every WINDOW_MS from now until stop(); CPU figures are a share of one core (100 = one core busy). */
-function startSampler(app: AppServer, token: string): { stop: () => Sample[] } {
+async function startSampler(app: AppServer, token: string): Promise<{ stop: () => Sample[] }> {
   const samples: Sample[] = [];
   const started = performance.now();
-  let last = { app: treeCpuMs(app.pid), pg: postgresCpuMs() ?? 0, machine: machineBusyMs(), steal: stealMs(), gc: 0, at: started };
+  let last = { app: treeCpuMs(app.pid), pg: postgresCpuMs() ?? 0, machine: machineBusyMs(), steal: stealMs(), gc: 0, wal: await walSyncs(), at: started };
   let gcKnown = false;
   let busy = false;
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
     const text = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text(), () => "");
-    const now = { app: treeCpuMs(app.pid), pg: postgresCpuMs() ?? 0, machine: machineBusyMs(), steal: stealMs(), gc: metric(text, "nodejs_gc_duration_seconds_sum") * 1000, at: performance.now() };
+    const wal = await walSyncs();
+    const now = { app: treeCpuMs(app.pid), pg: postgresCpuMs() ?? 0, machine: machineBusyMs(), steal: stealMs(), gc: metric(text, "nodejs_gc_duration_seconds_sum") * 1000, wal, at: performance.now() };
     const share = (ms: number) => Math.round((100 * ms) / (now.at - last.at));
     // prom-client resets the event loop's histogram at each scrape: its max is this window's.
-    samples.push({ atMs: now.at - started, lagMaxMs: metric(text, "nodejs_eventloop_lag_max_seconds") * 1000, gcMs: gcKnown ? now.gc - last.gc : 0, appCpu: share(now.app - last.app), pgCpu: share(now.pg - last.pg), machineCpu: share(now.machine - last.machine), stealCpu: share(now.steal - last.steal) });
+    samples.push({ atMs: now.at - started, lagMaxMs: metric(text, "nodejs_eventloop_lag_max_seconds") * 1000, gcMs: gcKnown ? now.gc - last.gc : 0, appCpu: share(now.app - last.app), pgCpu: share(now.pg - last.pg), machineCpu: share(now.machine - last.machine), stealCpu: share(now.steal - last.steal), walSyncs: wal.syncs - last.wal.syncs, walSyncMs: wal.ms - last.wal.ms });
     gcKnown = true;
     last = now;
     busy = false;
@@ -137,7 +145,7 @@ async function main(): Promise<void> {
       await adminQuery("SELECT pg_stat_statements_reset()", [], url);
       const logFile = path.join(pg.dataDir, "server.log");
       const logOffset = statSync(logFile).size;
-      const sampler = startSampler(app, metricsToken);
+      const sampler = await startSampler(app, metricsToken);
       const startedAtEpochMs = Date.now();
       let sent = 0;
       const result = await runPaced({
@@ -152,13 +160,13 @@ async function main(): Promise<void> {
       const samples = sampler.stop();
       const all = summarizeLatencies(result.latencies);
       console.log(`${result.latencies.length} creations at ${RATE}/s for ${SECONDS} s after ${WARM} warm-up creations${ANALYZE ? " and VACUUM ANALYZE" : ""}: p50 ${all.p50} · p95 ${all.p95} · p99 ${all.p99} · max ${all.max} ms; load generator's p99 wait for a connection ${result.lagMs.p99} ms; errors ${result.errors}, timeouts ${result.timeouts}\n`);
-      console.log(`| window (s) | answers | slowest ms | over ${SLOW_MS} ms | event loop max delay ms | GC ms | app CPU % | PostgreSQL CPU % | machine CPU % | steal % |`);
-      console.log("|---|---|---|---|---|---|---|---|---|---|");
+      console.log(`| window (s) | answers | slowest ms | over ${SLOW_MS} ms | event loop max delay ms | GC ms | app CPU % | PostgreSQL CPU % | machine CPU % | steal % | WAL flushes · ms in them |`);
+      console.log("|---|---|---|---|---|---|---|---|---|---|---|");
       for (const [i, sample] of samples.entries()) {
         const from = i === 0 ? 0 : samples[i - 1].atMs;
         const inWindow = result.latencies.filter((_, i) => result.answeredAtMs[i] >= from && result.answeredAtMs[i] < sample.atMs);
         const slowest = inWindow.length ? Math.max(...inWindow) : 0;
-        console.log(`| ${(from / 1000).toFixed(1)}–${(sample.atMs / 1000).toFixed(1)} | ${inWindow.length} | ${slowest.toFixed(0)} | ${inWindow.filter((ms) => ms > SLOW_MS).length} | ${sample.lagMaxMs.toFixed(0)} | ${sample.gcMs.toFixed(0)} | ${sample.appCpu} | ${sample.pgCpu} | ${sample.machineCpu} | ${sample.stealCpu} |`);
+        console.log(`| ${(from / 1000).toFixed(1)}–${(sample.atMs / 1000).toFixed(1)} | ${inWindow.length} | ${slowest.toFixed(0)} | ${inWindow.filter((ms) => ms > SLOW_MS).length} | ${sample.lagMaxMs.toFixed(0)} | ${sample.gcMs.toFixed(0)} | ${sample.appCpu} | ${sample.pgCpu} | ${sample.machineCpu} | ${sample.stealCpu} | ${sample.walSyncs} · ${sample.walSyncMs.toFixed(1)} |`);
       }
       console.log("\nPostgreSQL's log during the run (seconds from its start):");
       console.log(loggedDuring(logFile, logOffset, startedAtEpochMs).join("\n") || "  (nothing)");
