@@ -1,8 +1,9 @@
-// `npm run bench:stalls`: where a fixed-rate phase's slow creations come from. One
+// `npm run bench:stalls`: where a fixed-rate phase's slow requests come from. One
 // production build (as `npm start` ships it) on the bench's own PostgreSQL cluster with
 // its logging turned up (statements over 25 ms, lock waits over 20 ms, autovacuum runs,
 // checkpoints), a warm-up of creations at saturation, VACUUM ANALYZE (as the bench does,
-// unless STALLS_ANALYZE=0), then creations open loop at STALLS_RATE. Every 500 ms it
+// unless STALLS_ANALYZE=0), then creations (or reads of the warm-up's OTPs) open loop at
+// STALLS_RATE. Every 500 ms it
 // samples the server's own /metrics (the event loop's longest delay and the GC time since
 // the last sample), the CPU of the app's process tree, of the cluster and of the machine,
 // the VM's steal time, and the cluster's WAL flushes with the time spent in them; the answers are placed in the same windows. Then what the
@@ -10,9 +11,12 @@
 // the most time (pg_stat_statements). A slow window with a short event-loop delay and
 // idle cores points outside the app; one with a long statement or autovacuum beside it
 // points there. Prints figures, asserts nothing.
-// Knobs: STALLS_RATE (400 creations/s), STALLS_SECONDS (20), STALLS_WARM (4000 creations),
+// Knobs: STALLS_ENDPOINT (request: POST /v3/request; otp: GET /v3/otp/{id}), STALLS_RATE
+// (400 requests/s), STALLS_SECONDS (20), STALLS_WARM (4000 creations),
 // STALLS_SLOW_MS (20: a window counts its answers slower than this), STALLS_ANALYZE (1),
-// REDIS_URL (redis://127.0.0.1:6379/5), BENCH_BUILD (auto).
+// REDIS_URL (redis://127.0.0.1:6379/5), BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP,
+// API_LOG and METRICS_HOT_PATH, when set, go to the server (unset: as shipped), to take one
+// suspect out at a time.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
@@ -21,13 +25,14 @@ import { promisify } from "node:util";
 import { adminQuery, recreateDatabase } from "./lib/database";
 import { TMP_DIR } from "./lib/load-client";
 import { startOwnPostgres } from "./lib/own-postgres";
-import { runPaced } from "./lib/paced-load";
+import { runPaced, type PacedSource } from "./lib/paced-load";
 import { summarizeLatencies } from "./lib/percentiles";
 import { machineBusyMs, postgresCpuMs, treeCpuMs } from "./lib/proc";
 import { creationBody } from "./lib/requests";
 import { buildApp, freePort, freshSecrets, startApp, waitReady, type AppServer } from "./lib/server";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ENDPOINT = process.env.STALLS_ENDPOINT === "otp" ? "otp" : "request";
 const RATE = num("STALLS_RATE", 400);
 const SECONDS = num("STALLS_SECONDS", 20);
 const WARM = num("STALLS_WARM", 4000);
@@ -37,6 +42,7 @@ const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/5";
 const CONNECTIONS = 24;
 const WINDOW_MS = 500;
 const DB_NAME = "sandi_stalls";
+const SWITCHES = ["LOG_REQUESTS", "RUN_WORKER_IN_APP", "API_LOG", "METRICS_HOT_PATH"];
 
 const PG_LOGGING = [
   "log_min_duration_statement = 25",
@@ -91,17 +97,36 @@ async function startSampler(app: AppServer, token: string): Promise<{ stop: () =
   return { stop: () => (clearInterval(timer), samples) };
 }
 
-/** WARM creations, CONNECTIONS at a time, as fast as they are answered. */
-async function warmUp(baseUrl: string, keys: string[]): Promise<void> {
+type Created = { otpId: string; key: string };
+
+/** WARM creations, CONNECTIONS at a time, as fast as they are answered; the OTPs they made. */
+async function warmUp(baseUrl: string, keys: string[]): Promise<Created[]> {
+  const created: Created[] = [];
   let next = 0;
   const worker = async () => {
     while (next < WARM) {
-      const i = next++;
-      const res = await fetch(`${baseUrl}/v3/request`, { method: "POST", headers: { authorization: `Bearer ${keys[i % keys.length]}`, "content-type": "application/json" }, body: creationBody("warm") });
-      await res.arrayBuffer();
+      const key = keys[next++ % keys.length];
+      const res = await fetch(`${baseUrl}/v3/request`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: creationBody("warm") });
+      const body = (await res.json()) as { data?: { otp_id?: string } };
+      if (body.data?.otp_id) created.push({ otpId: body.data.otp_id, key });
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return created;
+}
+
+/** The run's requests: creations spread over the merchants, or reads of the warm-up's OTPs in turn. */
+function requestSource(keys: string[], created: Created[]): PacedSource {
+  let sent = 0;
+  const json = { "content-type": "application/json" };
+  if (ENDPOINT === "otp") {
+    if (!created.length) throw new Error("STALLS_ENDPOINT=otp reads the warm-up's OTPs: set STALLS_WARM above 0");
+    return () => {
+      const { otpId, key } = created[sent++ % created.length];
+      return { request: { method: "GET", path: `/v3/otp/${otpId}`, headers: { authorization: `Bearer ${key}` } } };
+    };
+  }
+  return () => ({ request: { method: "POST", path: "/v3/request", headers: { authorization: `Bearer ${keys[sent++ % keys.length]}`, ...json }, body: creationBody("stalls") } });
 }
 
 async function prepare(env: Record<string, string>): Promise<string[]> {
@@ -135,31 +160,25 @@ async function main(): Promise<void> {
     const url = await recreateDatabase(DB_NAME, false);
     await adminQuery("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", [], url);
     const metricsToken = randomBytes(24).toString("base64url");
-    const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", METRICS_TOKEN: metricsToken, ...freshSecrets() };
+    const switches = Object.fromEntries(SWITCHES.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]!]));
+    const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", METRICS_TOKEN: metricsToken, ...freshSecrets(), ...switches };
     const keys = await prepare(env);
     const app = await startApp({ port: await freePort(3128), env, logFile: path.join(TMP_DIR, "stalls-server.log") });
     try {
       await waitReady(app.baseUrl, keys[0]);
-      await warmUp(app.baseUrl, keys);
+      const created = await warmUp(app.baseUrl, keys);
       if (ANALYZE) await adminQuery("VACUUM ANALYZE", [], url);
       await adminQuery("SELECT pg_stat_statements_reset()", [], url);
       const logFile = path.join(pg.dataDir, "server.log");
       const logOffset = statSync(logFile).size;
       const sampler = await startSampler(app, metricsToken);
       const startedAtEpochMs = Date.now();
-      let sent = 0;
-      const result = await runPaced({
-        baseUrl: app.baseUrl,
-        connections: CONNECTIONS,
-        durationSec: SECONDS,
-        rate: RATE,
-        seed: 1,
-        timeoutSec: 30,
-        next: () => ({ request: { method: "POST", path: "/v3/request", headers: { authorization: `Bearer ${keys[sent++ % keys.length]}`, "content-type": "application/json" }, body: creationBody("stalls") } }),
-      });
+      const result = await runPaced({ baseUrl: app.baseUrl, connections: CONNECTIONS, durationSec: SECONDS, rate: RATE, seed: 1, timeoutSec: 30, next: requestSource(keys, created) });
       const samples = sampler.stop();
       const all = summarizeLatencies(result.latencies);
-      console.log(`${result.latencies.length} creations at ${RATE}/s for ${SECONDS} s after ${WARM} warm-up creations${ANALYZE ? " and VACUUM ANALYZE" : ""}: p50 ${all.p50} · p95 ${all.p95} · p99 ${all.p99} · max ${all.max} ms; load generator's p99 wait for a connection ${result.lagMs.p99} ms; errors ${result.errors}, timeouts ${result.timeouts}\n`);
+      const what = ENDPOINT === "otp" ? "reads (GET /v3/otp/{id})" : "creations";
+      const asRun = Object.keys(switches).length ? `server with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "server as shipped";
+      console.log(`${result.latencies.length} ${what} at ${RATE}/s for ${SECONDS} s after ${WARM} warm-up creations${ANALYZE ? " and VACUUM ANALYZE" : ""}, ${asRun}: p50 ${all.p50} · p95 ${all.p95} · p99 ${all.p99} · max ${all.max} ms; load generator's p99 wait for a connection ${result.lagMs.p99} ms; answers by status ${JSON.stringify(result.statuses)}, errors ${result.errors}, timeouts ${result.timeouts}\n`);
       console.log(`| window (s) | answers | slowest ms | over ${SLOW_MS} ms | event loop max delay ms | GC ms | app CPU % | PostgreSQL CPU % | machine CPU % | steal % | WAL flushes · ms in them |`);
       console.log("|---|---|---|---|---|---|---|---|---|---|---|");
       for (const [i, sample] of samples.entries()) {
