@@ -4,7 +4,7 @@
 import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL } from "@/server/auth/login-throttle";
+import { knownAddressKey, MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL } from "@/server/auth/login-throttle";
 import { MemoryThrottleStore, RedisThrottleStore, WINDOW_SECONDS } from "@/server/throttle/throttle-store";
 import { getAuthOptions, SIGN_IN_ERRORS } from "@/server/auth/options";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
@@ -13,6 +13,7 @@ import { getDb } from "@/server/db/client";
 import { createMerchant } from "@/server/services/merchants/merchants";
 import { callerFor } from "../harness/trpc";
 import { ownerUserId } from "../harness/members";
+import { overrideEnv } from "../harness/env-override";
 
 const redis = new Redis(inject("redisUrl"), { lazyConnect: true, maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit().catch(() => undefined));
@@ -143,9 +144,32 @@ describe("sign-in", () => {
     const instanceB = new RedisThrottleStore(redis, prefix);
     for (let i = 0; i < MAX_FAILURES; i++) await signInWithPassword({ email: "owner@toko.id", password: "salah", ip: "203.0.113.1" }, i % 2 ? instanceA : instanceB);
     expect(await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.1" }, instanceB)).toEqual({ ok: false, reason: "throttled" });
-    const ttl = await redis.ttl(`${prefix}owner@toko.id|203.0.113.1`);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(WINDOW_SECONDS);
+    // One counter for the e-mail and IP, one for the account; named by keyed hashes, never by the address or the IP.
+    const names = await redis.keys(`${prefix}*`);
+    expect(names).toHaveLength(2);
+    for (const name of names) {
+      expect(name).not.toMatch(/owner|toko|203\.0\.113|account/);
+      const ttl = await redis.ttl(name);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(WINDOW_SECONDS);
+    }
+  });
+
+  it("names the remembered address by a keyed hash too, and another pepper's instance cannot find it", async () => {
+    await owner();
+    const prefix = `test:login:${randomBytes(6).toString("hex")}:`;
+    const store = new RedisThrottleStore(redis, prefix);
+    expect((await signInWithPassword({ email: "owner@toko.id", password: "benar-sekali", ip: "203.0.113.9" }, store)).ok).toBe(true);
+    const names = await redis.keys(`${prefix}*`);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).not.toMatch(/owner|toko|203\.0\.113|known/);
+    expect(await store.recalls(knownAddressKey("owner@toko.id", "203.0.113.9"))).toBe(true);
+    const restore = overrideEnv({ OTP_PEPPER: randomBytes(32).toString("base64url") });
+    try {
+      expect(await new RedisThrottleStore(redis, prefix).recalls(knownAddressKey("owner@toko.id", "203.0.113.9"))).toBe(false);
+    } finally {
+      restore();
+    }
   });
 
   it("tells next-auth about throttling with an error it can show, and returns no user for a wrong password", async () => {

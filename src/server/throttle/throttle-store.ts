@@ -3,7 +3,10 @@
 // every instance, and in this process too, the larger count deciding
 // (fallback-throttle-store.ts); without it, in this process (one instance, the
 // no-configuration default).
+import { createHmac } from "node:crypto";
+import { getEnv } from "@/env";
 import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
+import { derivedKey } from "@/server/lib/sealed-box";
 import { failFastRedis, type RedisClient } from "@/server/redis/fail-fast-redis";
 import { redisScript, type RedisScript } from "@/server/redis/redis-script";
 import { storePerRedisUrl, whenConnected } from "@/server/redis/redis-with-stand-in";
@@ -69,16 +72,28 @@ if v > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 // Every command touches one key, so the store works as it is on a Redis Cluster.
+// A throttle's key holds an e-mail address or a client's IP; in Redis it is named by a
+// keyed hash of it instead (HMAC-SHA256 under a key derived from OTP_PEPPER, which every
+// instance shares), so SCAN, MONITOR, a replica or a memory dump shows no address, and
+// without the pepper a list of known addresses cannot be matched against the names.
 export class RedisThrottleStore implements ThrottleStore {
   private readonly forgiveScript: RedisScript;
+  private readonly nameKey: Buffer;
 
   constructor(readonly redis: RedisClient, private readonly prefix = "sandi:login-fail:", private readonly windowSeconds = WINDOW_SECONDS) {
     this.forgiveScript = redisScript(redis, "sandiThrottleForgive", FORGIVE_SCRIPT);
+    this.nameKey = derivedKey(getEnv().OTP_PEPPER, "throttle-key-names");
+  }
+
+  /** The Redis key that counts `key`: the prefix and 128 bits of the keyed hash. */
+  private name(key: string): string {
+    return this.prefix + createHmac("sha256", this.nameKey).update(key).digest("base64url").slice(0, 22);
   }
 
   async increment(key: string): Promise<number> {
     await whenConnected(this.redis);
-    const results = await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, this.windowSeconds, "NX").exec();
+    const name = this.name(key);
+    const results = await this.redis.multi().incr(name).expire(name, this.windowSeconds, "NX").exec();
     // A transaction that could not be sent resolves with per-command errors (or null) instead of rejecting.
     const [error, count] = results?.[0] ?? [new Error("Redis transaction discarded"), null];
     if (error || typeof count !== "number") throw error ?? new Error("Redis returned no count");
@@ -87,22 +102,22 @@ export class RedisThrottleStore implements ThrottleStore {
 
   async forgive(key: string): Promise<void> {
     await whenConnected(this.redis);
-    await this.forgiveScript([this.prefix + key], []);
+    await this.forgiveScript([this.name(key)], []);
   }
 
   async clear(key: string): Promise<void> {
     await whenConnected(this.redis);
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.name(key));
   }
 
   async remember(key: string, seconds: number): Promise<void> {
     await whenConnected(this.redis);
-    await this.redis.set(this.prefix + key, "1", "EX", seconds);
+    await this.redis.set(this.name(key), "1", "EX", seconds);
   }
 
   async recalls(key: string): Promise<boolean> {
     await whenConnected(this.redis);
-    return (await this.redis.exists(this.prefix + key)) === 1;
+    return (await this.redis.exists(this.name(key))) === 1;
   }
 
   async close(): Promise<void> {
