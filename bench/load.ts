@@ -9,6 +9,7 @@ import type { LoadPlan, Part, PartResult, PhaseResult, VerifyTally } from "./lib
 import { summarizeLatencies } from "./lib/percentiles";
 import { cpuDuring, msPer, treeCpuMs } from "./lib/proc";
 import { creationBody, wrongCode } from "./lib/requests";
+import { walFlushesDuring } from "./lib/wal-flushes";
 
 type Request = { method: string; path: string; headers: Record<string, string>; body?: string };
 type Spec = { setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => unknown; onResponse?: (status: number, body: string, context: Record<string, unknown>) => void };
@@ -227,13 +228,16 @@ async function main(): Promise<void> {
   for (const phase of plan.phases) {
     const started = Date.now();
     const cpuBefore = plan.serverPid ? treeCpuMs(plan.serverPid) : 0;
-    const { result: parts, postgresMs, machineMs } = await cpuDuring(() => Promise.all(phase.parts.map((part) => runPart(plan, part))));
+    const {
+      result: { result: parts, postgresMs, machineMs },
+      walFlushes,
+    } = await walFlushesDuring(() => cpuDuring(() => Promise.all(phase.parts.map((part) => runPart(plan, part)))));
     const answered = parts.reduce((s, p) => s + p.latencyMs.count, 0);
     const serverCpuMsPerRequest = plan.serverPid ? msPer(treeCpuMs(plan.serverPid) - cpuBefore, answered) : null;
     const postgresCpuMsPerRequest = msPer(postgresMs, answered);
     const machineCpuMsPerRequest = msPer(machineMs, answered);
-    results.push({ name: phase.name, startedAt: new Date(started).toISOString(), serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, parts });
-    console.log(JSON.stringify({ msg: "phase done", phase: phase.name, serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, parts: parts.map((p) => ({ name: p.name, rps: p.requestsPerSec, p99: p.latencyMs.p99, non2xx: p.non2xx, errors: p.errors })) }));
+    results.push({ name: phase.name, startedAt: new Date(started).toISOString(), serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, walFlushes, parts });
+    console.log(JSON.stringify({ msg: "phase done", phase: phase.name, serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, walFlushes, parts: parts.map((p) => ({ name: p.name, rps: p.requestsPerSec, p99: p.latencyMs.p99, non2xx: p.non2xx, errors: p.errors })) }));
   }
   writeFileSync(resultFile, JSON.stringify(results, null, 2));
 }

@@ -27,6 +27,7 @@ import { TMP_DIR } from "./lib/load-client";
 import { startOwnPostgres } from "./lib/own-postgres";
 import { runPaced, type PacedSource } from "./lib/paced-load";
 import { summarizeLatencies } from "./lib/percentiles";
+import { readWalCounters } from "./lib/wal-flushes";
 import { machineBusyMs, postgresCpuMs, treeCpuMs } from "./lib/proc";
 import { creationBody } from "./lib/requests";
 import { buildApp, freePort, freshSecrets, startApp, waitReady, type AppServer } from "./lib/server";
@@ -51,15 +52,14 @@ const PG_LOGGING = [
   "log_autovacuum_min_duration = 0",
   "log_checkpoints = on",
   "log_line_prefix = '%m [%p] '",
-  "track_wal_io_timing = on",
 ];
 
 type Sample = { atMs: number; lagMaxMs: number; gcMs: number; appCpu: number; pgCpu: number; machineCpu: number; stealCpu: number; walSyncs: number; walSyncMs: number };
 
 /** The cluster's WAL flushes so far and the time spent in them (track_wal_io_timing). */
 async function walSyncs(): Promise<{ syncs: number; ms: number }> {
-  const [row] = await adminQuery<{ wal_sync: string; wal_sync_time: number }>("SELECT wal_sync, wal_sync_time FROM pg_stat_wal");
-  return { syncs: Number(row.wal_sync), ms: Number(row.wal_sync_time) };
+  const counters = await readWalCounters();
+  return { syncs: counters?.syncs ?? 0, ms: counters?.syncMs ?? 0 };
 }
 
 function stealMs(): number {

@@ -38,7 +38,7 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
   const options = { ...(as ?? {}), env: { ...process.env, LC_ALL: "C" } };
   const pgdata = path.join(dataDir, "data");
   await run(path.join(binDir, "initdb"), [`--pgdata=${pgdata}`, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--locale=C"], options);
-  // Settings the shared cluster has by default, plus the statement statistics.
+  // Settings the shared cluster has by default, plus the statement statistics and the WAL flushes' timing.
   writeFileSync(
     path.join(pgdata, "postgresql.auto.conf"),
     [
@@ -49,6 +49,8 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
       "unix_socket_directories = ''",
       `port = ${port}`,
       "max_connections = 200",
+      // pg_stat_wal's flush times (bench/lib/wal-flushes.ts): what a commit waits for under load.
+      "track_wal_io_timing = on",
       "",
     ].join("\n"),
   );

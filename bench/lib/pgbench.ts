@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { summarizeLatencies } from "./percentiles";
 import { cpuDuring, msPer } from "./proc";
+import { walFlushesDuring, type WalFlushes } from "./wal-flushes";
 
 const run = promisify(execFile);
 const PGBENCH = process.env.PGBENCH_BIN ?? "/usr/bin/pgbench";
@@ -29,6 +30,8 @@ export type PgbenchResult = {
   postgresCpuMsPerTransaction?: number | null;
   /** Every core's busy time per transaction (PostgreSQL, pgbench itself, the rest). */
   machineCpuMsPerTransaction?: number | null;
+  /** The cluster's WAL flushes during the run. */
+  walFlushes?: WalFlushes | null;
   /** A run held to a fixed rate (`-R`): that rate, and each transaction's latency from its actual start (schedule lag left out), as the HTTP load generator measures a request. */
   rate?: number;
   latencyP50Ms?: number | null;
@@ -82,7 +85,14 @@ export async function pgbench(options: {
   for (const [k, v] of Object.entries(options.vars)) args.push("-D", `${k}=${v}`);
   args.push(options.url);
   const env = options.sessionOptions ? { ...process.env, PGOPTIONS: options.sessionOptions } : process.env;
-  const { result: { stdout }, postgresMs, machineMs } = await cpuDuring(() => run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env })).catch((err: unknown) => {
+  const {
+    result: {
+      result: { stdout },
+      postgresMs,
+      machineMs,
+    },
+    walFlushes,
+  } = await walFlushesDuring(() => cpuDuring(() => run(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024, env }))).catch((err: unknown) => {
     if (logDir) rmSync(logDir, { recursive: true, force: true });
     throw err;
   });
@@ -101,6 +111,7 @@ export async function pgbench(options: {
     failed: number(/failed transactions: (\d+)/) || 0,
     postgresCpuMsPerTransaction: msPer(postgresMs, transactions),
     machineCpuMsPerTransaction: msPer(machineMs, transactions),
+    walFlushes,
     ...(latencies ? { rate: options.rate, latencyP50Ms: latencies.p50, latencyP99Ms: latencies.p99 } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The contract between the runner (bench/run.ts, bench/soak.ts) and the load
 // generator process (bench/load.ts).
 import type { LatencySummary } from "./percentiles";
+import type { WalFlushes } from "./wal-flushes";
 
 /** "floor" is an unauthenticated 404 envelope: Next.js and the wrapper with no database work. */
 export type Endpoint = "request" | "verify" | "otp" | "floor";
@@ -78,5 +79,7 @@ export type PhaseResult = {
   postgresCpuMsPerRequest?: number | null;
   /** Every core's busy time over the phase (app, PostgreSQL, Redis, load generator, the rest), per answered request. */
   machineCpuMsPerRequest?: number | null;
+  /** The cluster's WAL flushes during the phase (absent in results from before they were counted). */
+  walFlushes?: WalFlushes | null;
   parts: PartResult[];
 };

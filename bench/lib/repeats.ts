@@ -10,7 +10,7 @@ export const median = (xs: number[]): number => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const FIGURES = ["reqPerSec", "appCpuMsPerRequest", "postgresCpuMsPerRequest", "machineCpuMsPerRequest", "p50", "p99"] as const;
+const FIGURES = ["reqPerSec", "appCpuMsPerRequest", "postgresCpuMsPerRequest", "machineCpuMsPerRequest", "p50", "p99", "walFlushesPerSec", "walFlushMeanMs"] as const;
 export type RepeatFigure = (typeof FIGURES)[number];
 
 /** One phase's runs in the order they ran, figure by figure (null: not measured in that run). */
@@ -32,6 +32,8 @@ function figuresOf(p: PhaseResult): Record<RepeatFigure, number | null> {
     machineCpuMsPerRequest: p.machineCpuMsPerRequest ?? null,
     p50: first?.latencyMs.p50 ?? null,
     p99: first?.latencyMs.p99 ?? null,
+    walFlushesPerSec: p.walFlushes?.perSecond ?? null,
+    walFlushMeanMs: p.walFlushes?.meanMs ?? null,
   };
 }
 

@@ -83,6 +83,8 @@ function phaseFigure(r: Pick<TargetFigures, "phases" | "repeats">, phase: string
     machineCpuMsPerRequest: p?.machineCpuMsPerRequest,
     p50: first?.latencyMs.p50,
     p99: first?.latencyMs.p99,
+    walFlushesPerSec: p?.walFlushes?.perSecond,
+    walFlushMeanMs: p?.walFlushes?.meanMs,
   };
   return single[figure];
 }
@@ -298,7 +300,8 @@ function latencyFloorTable(r: TargetResult, fsync: FsyncFloor | undefined): stri
     const pg = r.pgbench.find((p) => p.script === script && p.rate !== undefined);
     const pair = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? "–" : `${a} / ${b}`);
     const at = (phase: string) => pair(phaseFigure(r, phase, "p50"), phaseFigure(r, phase, "p99"));
-    return `| ${label} | ${app?.targetRate ?? "–"} | ${at(fixed!)} | ${at(reference)} | ${pair(pg?.latencyP50Ms, pg?.latencyP99Ms)} | ${app?.lagMs ? app.lagMs.p99 : "–"} |`;
+    const flushes = (perSecond: number | null | undefined, meanMs: number | null | undefined) => (perSecond == null ? "–" : `${perSecond} · ${meanMs ?? "–"}`);
+    return `| ${label} | ${app?.targetRate ?? "–"} | ${at(fixed!)} | ${at(reference)} | ${pair(pg?.latencyP50Ms, pg?.latencyP99Ms)} | ${app?.lagMs ? app.lagMs.p99 : "–"} | ${flushes(phaseFigure(r, fixed!, "walFlushesPerSec"), phaseFigure(r, fixed!, "walFlushMeanMs"))} | ${flushes(pg?.walFlushes?.perSecond, pg?.walFlushes?.meanMs)} |`;
   });
   const disk = fsync
     ? `A commit that waits for its WAL flush waits at least for one 8 kB write and its fdatasync on the cluster's file system: p50 ${fsync.p50Ms} / p99 ${fsync.p99Ms} ms here (${fsync.writes} in a row).`
@@ -309,9 +312,12 @@ the endpoint's SQL at the same rate with ${r.pgbench[0]?.clients ?? "–"} clien
 transaction's actual start). Both HTTP columns are open loop, Poisson departures at the rate (pgbench's -R schedule too), timed
 from the moment a connection took the request; the last column is the load generator's own queueing before that (p99 ms
 from the scheduled departure, when every connection was busy; one run's). The HTTP p50 / p99 are medians of the repeats. ${disk}
+The last two columns are the whole cluster's WAL flushes while the app's run and pgbench's ran (flushes a second · mean
+ms each, from pg_stat_wal with track_wal_io_timing; medians of the repeats for the app): under load a commit waits for the
+flush in progress and then its own, so these, not the idle disk's, are the flushes its p99 meets.
 
-| Endpoint | req/s | app | node:http at that rate | pgbench at that rate | app: p99 wait for a connection |
-|---|---|---|---|---|---|
+| Endpoint | req/s | app | node:http at that rate | pgbench at that rate | app: p99 wait for a connection | WAL flushes, app's run | WAL flushes, pgbench's run |
+|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}`;
 }
 
