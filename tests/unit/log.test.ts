@@ -1,7 +1,9 @@
 // The one logger (src/server/log.ts): JSON lines with time, level and msg, the /v3
 // request id inside a request's scope, and stderr for otpctl, whose stdout is its answer.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import pino from "pino";
 import { log, setLogStream, withRequestId } from "@/server/log";
+import { isoTimeField } from "@/server/log-format.mjs";
 
 function capture(stream: "stdout" | "stderr") {
   const lines: Record<string, unknown>[] = [];
@@ -23,6 +25,21 @@ describe("the logger", () => {
     log.warn({ vendor: "smtp" }, "vendor deferred message");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toEqual({ level: "warn", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), vendor: "smtp", msg: "vendor deferred message" });
+  });
+
+  it("writes the time as pino's isoTime does, and a new one as soon as the millisecond changes", () => {
+    const at = Date.UTC(2026, 10, 27, 2, 45, 1, 123);
+    // pino's own isoTime writes the same shape: a comma, then the field.
+    expect(pino.stdTimeFunctions.isoTime()).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+    expect(isoTimeField(at)).toBe(`,"time":"2026-11-27T02:45:01.123Z"`);
+    expect(isoTimeField(at + 1)).toBe(`,"time":"2026-11-27T02:45:01.124Z"`);
+    expect(isoTimeField(at - 60_000)).toBe(`,"time":"2026-11-27T02:44:01.123Z"`);
+    const lines = capture("stdout");
+    const before = Date.now();
+    log.info("now");
+    const written = Date.parse(String(lines[0].time));
+    expect(written).toBeGreaterThanOrEqual(before);
+    expect(written).toBeLessThanOrEqual(Date.now());
   });
 
   it("carries the request id of the scope it is logged in, across awaits, and none outside", async () => {
