@@ -35,12 +35,11 @@
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), BENCH_SETTLE_MS (5000, before each fixed-rate run), DB_POOL_SIZE (10), REDIS_URL.
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { checkoutRef } from "./lib/compare";
 import { adminQuery, recreateDatabase } from "./lib/database";
 import { startOwnPostgres, type OwnPostgres } from "./lib/own-postgres";
@@ -53,10 +52,10 @@ import { probe } from "./lib/probe";
 import { peakRssMiB, rssMiB } from "./lib/proc";
 import { collapseRepeats, median } from "./lib/repeats";
 import { compareRatios, targetRatios, writeReport, type BenchReport, type StatementsByRun, type TargetResult } from "./lib/report";
-import { buildApp, freePort, freshSecrets, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
+import { preparedKeys } from "./lib/prepared-keys";
+import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
 import { resetStatements, statementsAvailable, StatementTally } from "./lib/statements";
 
-const execFileAsync = promisify(execFile);
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DB_NAME = process.env.BENCH_DB ?? "sandi_bench";
 const MERCHANTS = num("BENCH_MERCHANTS", 8);
@@ -72,8 +71,6 @@ const BASE_PORT = num("BENCH_PORT", 3107);
 const FLOOR_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const PAIRS = Math.max(1, num("BENCH_PAIRS", 3));
 const OWN_POSTGRES = (process.env.BENCH_POSTGRES ?? "own") === "own";
-/** What `npm start` ships switched on; the bench leaves them at their defaults unless --ab turns them. */
-const SHIPPED_SWITCHES = ["LOG_REQUESTS", "RUN_WORKER_IN_APP", "API_LOG", "METRICS_HOT_PATH"];
 /** Saturation phases whose statements pg_stat_statements records. */
 const STATEMENT_PHASES = ["request-saturation", "verify-saturation", "otp-saturation"];
 
@@ -325,16 +322,7 @@ async function prepareTarget(name: Target["name"], label: string, dir: string, s
   const script = path.join(dir, "bench", "tmp", "prepare-database.ts");
   mkdirSync(path.dirname(script), { recursive: true });
   if (path.resolve(dir) !== process.cwd()) copyFileSync(path.join(process.cwd(), "bench", "lib", "prepare-database.ts"), script);
-  // Asynchronously: a blocked event loop could not answer Ctrl-C (the own cluster's stop).
-  const { stdout: out } = await execFileAsync(path.join(dir, "node_modules", ".bin", "tsx"), [path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, String(MERCHANTS)], {
-    cwd: dir,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    maxBuffer: 10 * 1024 * 1024,
-  });
-  const line = out.split("\n").find((l) => l.startsWith("BENCH_PREPARED "));
-  if (!line) throw new Error(`prepare-database printed no result:\n${out}`);
-  const { keys } = JSON.parse(line.slice("BENCH_PREPARED ".length)) as { keys: string[] };
+  const keys = await preparedKeys({ dir, script: path.resolve(dir) === process.cwd() ? path.join("bench", "lib", "prepare-database.ts") : script, merchants: MERCHANTS, env });
   const port = await freePort(portHint);
   const app = await startApp({ port, env, dir, logFile: path.join(TMP_DIR, `${name}-server.log`) });
   await waitReady(app.baseUrl, keys[0]);

@@ -17,20 +17,19 @@
 // REDIS_URL (redis://127.0.0.1:6379/5), BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP,
 // API_LOG and METRICS_HOT_PATH, when set, go to the server (unset: as shipped), to take one
 // suspect out at a time.
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { adminQuery, recreateDatabase } from "./lib/database";
 import { TMP_DIR } from "./lib/load-client";
 import { startOwnPostgres } from "./lib/own-postgres";
 import { runPaced, type PacedSource } from "./lib/paced-load";
 import { summarizeLatencies } from "./lib/percentiles";
 import { readWalCounters } from "./lib/wal-flushes";
-import { machineBusyMs, postgresCpuMs, treeCpuMs } from "./lib/proc";
+import { preparedKeys } from "./lib/prepared-keys";
+import { machineBusyMs, postgresCpuMs, stealMs, treeCpuMs } from "./lib/proc";
 import { creationBody } from "./lib/requests";
-import { buildApp, freePort, freshSecrets, startApp, waitReady, type AppServer } from "./lib/server";
+import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, waitReady, type AppServer } from "./lib/server";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ENDPOINT = process.env.STALLS_ENDPOINT === "otp" ? "otp" : "request";
@@ -43,7 +42,6 @@ const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/5";
 const CONNECTIONS = 24;
 const WINDOW_MS = 500;
 const DB_NAME = "sandi_stalls";
-const SWITCHES = ["LOG_REQUESTS", "RUN_WORKER_IN_APP", "API_LOG", "METRICS_HOT_PATH"];
 
 const PG_LOGGING = [
   "log_min_duration_statement = 25",
@@ -60,11 +58,6 @@ type Sample = { atMs: number; lagMaxMs: number; gcMs: number; appCpu: number; pg
 async function walSyncs(): Promise<{ syncs: number; ms: number }> {
   const counters = await readWalCounters();
   return { syncs: counters?.syncs ?? 0, ms: counters?.syncMs ?? 0 };
-}
-
-function stealMs(): number {
-  const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-  return (ticks[7] || 0) * 10;
 }
 
 /** A line of /metrics: the value of `name`, or the sum of its series when it has labels. */
@@ -129,13 +122,6 @@ function requestSource(keys: string[], created: Created[]): PacedSource {
   return () => ({ request: { method: "POST", path: "/v3/request", headers: { authorization: `Bearer ${keys[sent++ % keys.length]}`, ...json }, body: creationBody("stalls") } });
 }
 
-async function prepare(env: Record<string, string>): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(path.join("node_modules", ".bin", "tsx"), [path.join("bench", "lib", "prepare-database.ts"), "8"], { env: { ...process.env, ...env }, maxBuffer: 10 * 1024 * 1024 });
-  const line = stdout.split("\n").find((l) => l.startsWith("BENCH_PREPARED "));
-  if (!line) throw new Error(`prepare-database printed no result:\n${stdout}`);
-  return (JSON.parse(line.slice("BENCH_PREPARED ".length)) as { keys: string[] }).keys;
-}
-
 /** The cluster's log lines written since `offset` that say something about the run, each with its second into it. */
 function loggedDuring(logFile: string, offset: number, startedAtEpochMs: number): string[] {
   const text = readFileSync(logFile, "utf8").slice(offset);
@@ -160,9 +146,9 @@ async function main(): Promise<void> {
     const url = await recreateDatabase(DB_NAME, false);
     await adminQuery("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", [], url);
     const metricsToken = randomBytes(24).toString("base64url");
-    const switches = Object.fromEntries(SWITCHES.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]!]));
+    const switches = Object.fromEntries(SHIPPED_SWITCHES.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]!]));
     const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", METRICS_TOKEN: metricsToken, ...freshSecrets(), ...switches };
-    const keys = await prepare(env);
+    const keys = await preparedKeys({ dir: process.cwd(), script: path.join("bench", "lib", "prepare-database.ts"), merchants: 8, env });
     const app = await startApp({ port: await freePort(3128), env, logFile: path.join(TMP_DIR, "stalls-server.log") });
     try {
       await waitReady(app.baseUrl, keys[0]);

@@ -96,11 +96,21 @@ export function postgresCpuMs(): number | null {
   return pid === null ? null : treeCpuMs(pid);
 }
 
+/** The machine's CPU ticks so far (all cores), in /proc/stat's order: user, nice, system, idle, iowait, irq, softirq, steal. */
+function machineTicks(): number[] {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  return ticks.map(Number);
+}
+
 /** CPU ms every core of the machine has spent busy so far (user, nice, system, irq, softirq, steal; not idle or iowait). */
 export function machineBusyMs(): number {
-  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = machineTicks();
   return (user + nice + system + irq + softirq + (steal || 0)) * 10;
+}
+
+/** CPU ms the hypervisor has held back from this VM's cores so far (steal). */
+export function stealMs(): number {
+  return (machineTicks()[7] || 0) * 10;
 }
 
 /** CPU spent during `work` by PostgreSQL and by the whole machine, in ms. */

@@ -12,6 +12,9 @@ import { checkBuild } from "../../src/cli/build-manifest.mjs";
 
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
+/** What `npm start` ships switched on; a bench leaves them at their defaults unless asked to turn one. */
+export const SHIPPED_SWITCHES = ["LOG_REQUESTS", "RUN_WORKER_IN_APP", "API_LOG", "METRICS_HOT_PATH"];
+
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);

@@ -4,7 +4,7 @@
 // the one in progress too, so this, not the idle disk's fsync, is the floor a p99 meets
 // under load. Backends hand their statistics over about once a second, so a figure over a
 // phase of ten seconds or more is off by a second's flushes at most.
-import { adminQuery } from "./database";
+import { adminQuery, adminUrl } from "./database";
 
 export type WalFlushes = { perSecond: number; meanMs: number | null };
 
@@ -15,12 +15,29 @@ export type WalCounters = { at: number; syncs: number; syncMs: number; timed: bo
 const UP_TO_17 = "SELECT wal_sync AS syncs, wal_sync_time AS ms FROM pg_stat_wal";
 const FROM_18 = "SELECT sum(fsyncs) AS syncs, sum(fsync_time) AS ms FROM pg_stat_io WHERE object = 'wal'";
 
+type Server = { version: number; timed: boolean };
+const servers = new Map<string, Promise<Server | null>>();
+
+/** The admin URL's server version and timing setting, asked once per server: a sampler reads the counters twice a second. */
+function serverAt(url: string): Promise<Server | null> {
+  let server = servers.get(url);
+  if (!server) {
+    server = adminQuery<{ n: string; timed: string }>("SELECT current_setting('server_version_num') AS n, current_setting('track_wal_io_timing') AS timed", [], url).then(
+      ([row]) => (row ? { version: Number(row.n), timed: row.timed === "on" } : null),
+      () => null,
+    );
+    servers.set(url, server);
+  }
+  return server;
+}
+
 /** The counters now; null before PostgreSQL 14, which does not count flushes. */
 export async function readWalCounters(): Promise<WalCounters | null> {
-  const [version] = await adminQuery<{ n: string; timed: string }>("SELECT current_setting('server_version_num') AS n, current_setting('track_wal_io_timing') AS timed").catch(() => []);
-  if (!version || Number(version.n) < 140000) return null;
-  const [row] = await adminQuery<{ syncs: string | null; ms: number | null }>(Number(version.n) >= 180000 ? FROM_18 : UP_TO_17);
-  return { at: Date.now(), syncs: Number(row?.syncs ?? 0), syncMs: Number(row?.ms ?? 0), timed: version.timed === "on" };
+  const url = adminUrl();
+  const server = await serverAt(url);
+  if (!server || server.version < 140000) return null;
+  const [row] = await adminQuery<{ syncs: string | null; ms: number | null }>(server.version >= 180000 ? FROM_18 : UP_TO_17, [], url);
+  return { at: Date.now(), syncs: Number(row?.syncs ?? 0), syncMs: Number(row?.ms ?? 0), timed: server.timed };
 }
 
 /** The whole cluster's flushes while `work` ran (every database's; null before PostgreSQL 14, which does not count them). */
