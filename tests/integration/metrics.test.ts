@@ -7,9 +7,10 @@ import { breakerFor, resetBreakers } from "@/server/channels/vendors/circuit-bre
 import { answerScrape, startMetricsServer } from "@/server/metrics-scrape/exposition";
 import { applyDeliveryReceipt } from "@/server/services/delivery/receipts";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
-import { GET as accountRoute } from "@/app/v3/account/route";
+import { GET as accountRoute, POST as accountPost } from "@/app/v3/account/route";
+import { DELETE as unknownPath } from "@/app/v3/[...path]/route";
 import { overrideEnv } from "../harness/env-override";
-import { readEnvelope, v3Request } from "../harness/http";
+import { readEnvelope, routeParams, v3Request } from "../harness/http";
 import { moved, parseExposition, scrapeApp } from "../harness/metrics-scrape";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook } from "../harness/webhook-merchant";
@@ -158,6 +159,18 @@ describe("counters after a scripted flow", () => {
       'sandi_delivery_receipts_total{status="success",vendor="twilio"}': 1,
     });
     expect(after.get('sandi_vendor_circuit_open{vendor="twilio"}')).toBe(1);
+  });
+
+  it("count the answers given before authentication: an unknown path and a method the route lacks", async () => {
+    withEnv({});
+    const before = await scrapeApp(TOKEN);
+    expect((await unknownPath(v3Request("/v3/no-such-thing", { method: "DELETE" }), routeParams({ path: ["no-such-thing"] }))).status).toBe(404);
+    expect((await accountPost(v3Request("/v3/account", { method: "POST", body: {} }))).status).toBe(405);
+    const after = await scrapeApp(TOKEN);
+    expect(moved(before, after, "sandi_v3_requests_total")).toEqual({
+      'sandi_v3_requests_total{code="NOT_FOUND",method="DELETE",route="other",status="404"}': 1,
+      'sandi_v3_requests_total{code="METHOD_NOT_ALLOWED",method="POST",route="/v3/account",status="405"}': 1,
+    });
   });
 
   it("count rate-limit refusals by kind from the /v3 answers", async () => {

@@ -1,10 +1,11 @@
 // One JSON line on stdout per /v3 request, for operators: method, path, status,
 // latency_ms, merchant_id, request_id — never a key, a code or a body.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GET as accountGet } from "@/app/v3/account/route";
+import { GET as accountGet, POST as accountPost } from "@/app/v3/account/route";
+import { DELETE as unknownDelete } from "@/app/v3/[...path]/route";
 import { resetEnvForTests } from "@/env";
 import { flushRequestLog } from "@/server/http/request-log";
-import { readEnvelope, v3Request } from "../../../harness/http";
+import { readEnvelope, routeParams, v3Request } from "../../../harness/http";
 import { deliveredCode, newMerchant, requestOtp, verify } from "../../../harness/v3-fixtures";
 
 afterEach(() => {
@@ -66,6 +67,19 @@ describe("/v3 request log", () => {
     expect(line).toMatchObject({ method: "GET", path: "/v3/account", status: 401, merchant_id: null, error_code: "UNAUTHORIZED", request_id: res.headers.get("x-request-id") });
     expect(lines.join("")).not.toContain(tried);
     expect(lines.join("")).not.toContain("token=abc");
+  });
+
+  it("logs the answers given before authentication (an unknown path, a method the route lacks) like any other", async () => {
+    const lines = captureStdout("1");
+    const unknown = await readEnvelope(await unknownDelete(v3Request("/v3/no-such-thing", { method: "DELETE" }), routeParams({ path: ["no-such-thing"] })));
+    const wrongMethod = await readEnvelope(await accountPost(v3Request("/v3/account", { method: "POST", body: {} })));
+    await flushed();
+    vi.restoreAllMocks();
+    expect([unknown.status, wrongMethod.status]).toEqual([404, 405]);
+    expect(requestLines(lines)).toEqual([
+      expect.objectContaining({ method: "DELETE", path: "/v3/no-such-thing", status: 404, merchant_id: null, error_code: "NOT_FOUND", request_id: unknown.headers.get("x-request-id"), msg: "v3 request" }),
+      expect.objectContaining({ method: "POST", path: "/v3/account", status: 405, merchant_id: null, error_code: "METHOD_NOT_ALLOWED", request_id: wrongMethod.headers.get("x-request-id"), msg: "v3 request" }),
+    ]);
   });
 
   it("writes nothing when LOG_REQUESTS is off", async () => {
