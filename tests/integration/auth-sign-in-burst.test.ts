@@ -5,7 +5,7 @@
 // part of the attempts could not reach it and the rest could.
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_FAILURES } from "@/server/auth/login-throttle";
+import { MAX_FAILURES } from "@/server/services/accounts/password-attempts";
 import { MemoryThrottleStore, RedisThrottleStore, type ThrottleStore } from "@/server/throttle/throttle-store";
 import { signInWithPassword, type SignInResult } from "@/server/auth/password-sign-in";
 import { FallbackThrottleStore } from "@/server/throttle/fallback-throttle-store";

@@ -4,7 +4,8 @@
 import Redis from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { knownAddressKey, MAX_ACCOUNT_FAILURES, MAX_FAILURES, MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL } from "@/server/auth/login-throttle";
+import { MAX_SIGN_UPS, MAX_SIGN_UPS_TOTAL } from "@/server/auth/login-throttle";
+import { knownAddressKey, MAX_ACCOUNT_FAILURES, MAX_FAILURES } from "@/server/services/accounts/password-attempts";
 import { MemoryThrottleStore, RedisThrottleStore, WINDOW_SECONDS } from "@/server/throttle/throttle-store";
 import { getAuthOptions, SIGN_IN_ERRORS } from "@/server/auth/options";
 import { signInWithPassword } from "@/server/auth/password-sign-in";

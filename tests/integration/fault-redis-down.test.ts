@@ -5,7 +5,7 @@
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/env";
-import { MAX_FAILURES } from "@/server/auth/login-throttle";
+import { MAX_FAILURES } from "@/server/services/accounts/password-attempts";
 import { getThrottleStore } from "@/server/throttle/throttle-store";
 import { signInWithPassword } from "@/server/auth/password-sign-in";
 import { closeRateLimiter } from "@/server/http/rate-limit/rate-limiter";

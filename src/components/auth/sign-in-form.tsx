@@ -6,11 +6,11 @@ import { useState } from "react";
 import { Button, ErrorNotice, Field, inputClass, Notice } from "@/components/ui/primitives";
 import { TWO_STEP_PREFIX } from "@/lib/sign-in-errors";
 import { safeCallback } from "@/lib/safe-callback";
-import { THROTTLE_WINDOW_MINUTES } from "@/lib/throttle-window";
+import { PASSWORD_ATTEMPTS_THROTTLED } from "@/lib/throttle-window";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "E-mail atau kata sandi salah.",
-  Throttled: `Terlalu banyak percobaan masuk yang gagal. Tunggu ${THROTTLE_WINDOW_MINUTES} menit lalu coba lagi.`,
+  Throttled: PASSWORD_ATTEMPTS_THROTTLED,
   Unavailable: "Layanan sedang bermasalah. Silakan coba lagi sebentar lagi.",
   TwoStepWrong: "Kode salah atau sudah tidak berlaku. Periksa kodenya, atau kirim kode baru.",
   TwoStepNotSent: "Kode masuk tidak dapat dikirim sekarang. Tunggu beberapa menit lalu coba lagi.",

@@ -30,7 +30,7 @@ export function recordV3Request(requestMethod: string, path: string, status: num
   if (errorCode && RATE_LIMIT_KIND[errorCode]) m.rateLimitRefusals.inc(RATE_LIMIT_KIND[errorCode]);
 }
 
-export type RateLimitKind = "api_key" | "destination" | "sign_in" | "sign_up";
+export type RateLimitKind = "api_key" | "destination" | "sign_in" | "sign_up" | "invitation_token";
 
 export function recordRateLimitRefusal(kind: RateLimitKind): void {
   sandiMetrics().rateLimitRefusals.inc(kind);

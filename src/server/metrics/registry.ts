@@ -17,7 +17,7 @@ function define(registry: Registry) {
     registry,
     v3Requests: new CounterFamily(registry, "sandi_v3_requests_total", "Answered /v3 requests by route template, method, HTTP status and error code (empty on success).", ["route", "method", "status", "code"]),
     v3Duration: new HistogramFamily(registry, "sandi_v3_request_duration_seconds", "Time from receiving a /v3 request to its answer, by route template.", ["route"], LATENCY_BUCKETS),
-    rateLimitRefusals: new CounterFamily(registry, "sandi_rate_limit_refusals_total", "Requests refused by a rate limit, by kind (api_key, destination, sign_in, sign_up).", ["kind"]),
+    rateLimitRefusals: new CounterFamily(registry, "sandi_rate_limit_refusals_total", "Requests refused by a rate limit, by kind (api_key, destination, sign_in, sign_up, invitation_token).", ["kind"]),
     fraudRefusals: new CounterFamily(registry, "sandi_fraud_refusals_total", "Creations the fraud guard refused, by reason (geo, blocklist, prefix_spike, verified_nothing, signal_velocity) and the merchant's level (off, standard, max).", ["reason", "level"]),
     otpCreations: new CounterFamily(registry, "sandi_otp_creations_total", "OTP transactions created (charged and stored), by channel, provider and outcome (sent, success, failed, pending, vendor_unavailable, error).", ["channel", "provider", "outcome"]),
     deliveries: new CounterFamily(registry, "sandi_otp_deliveries_total", "Sends handed to a delivery vendor, by vendor and status (sent, success, failed, unavailable).", ["vendor", "status"]),

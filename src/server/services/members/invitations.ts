@@ -1,7 +1,8 @@
 // Invitations (docs/teams.md): an owner invites an address with a role; the link is
 // valid 7 days and spent once. Accepting makes a new person (name and password) or,
 // for an address that already signs in to Sandi, asks that login's password and adds
-// the membership: one person, several accounts.
+// the membership: one person, several accounts. Both the link and that password are
+// throttled (docs/teams.md): a link is no way around the sign-in throttle.
 import { randomBytes } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { getEnv } from "@/env";
@@ -9,11 +10,15 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { sha256Hex } from "@/server/lib/hashing";
 import { formatWib } from "@/lib/wib-time";
+import { PASSWORD_ATTEMPTS_THROTTLED } from "@/lib/throttle-window";
+import { getThrottleStore, type ThrottleStore } from "@/server/throttle/throttle-store";
+import { countPasswordAttempt, forgivePasswordAttempt } from "@/server/services/accounts/password-attempts";
 import type { AcceptInvitationInput, InviteMemberInput, Role } from "@/schemas/dashboard/members";
 import { sendAccountMail } from "@/server/services/accounts/account-mail";
 import { hashPassword } from "@/server/services/merchants/merchants";
 import { recordAudit, type Actor, type ChangeBy } from "@/server/services/audit/record-audit";
 import { adoptLoginByEmail } from "./adopt-login";
+import { openCountingInvalidTokens } from "./invitation-token-throttle";
 import { invitationMail } from "./member-mail-texts";
 import { noticeOwners } from "./owner-notices";
 import { newUserId } from "./user-id";
@@ -41,31 +46,42 @@ export async function inviteMember(by: ChangeBy, input: InviteMemberInput, now =
   return { message: `Undangan dikirim ke ${input.email}. Tautan berlaku 7 hari.` };
 }
 
-async function openInvitation(token: string, now: Date) {
-  const db = await getDb();
-  const invitation = await db.invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { merchant: { select: { name: true } } } });
-  if (!invitation || invitation.usedAt || invitation.revokedAt || invitation.expiresAt <= now) throw new AppError("VALIDATION_ERROR", INVALID_INVITATION);
-  return invitation;
+type From = { ip?: string | null; userAgent?: string | null };
+
+/** The open invitation of a token, within the address's limit of invalid tokens. */
+async function openInvitation(token: string, ip: string, now: Date, store: ThrottleStore) {
+  return openCountingInvalidTokens(ip, store, async () => {
+    const db = await getDb();
+    const invitation = await db.invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { merchant: { select: { name: true } } } });
+    if (!invitation || invitation.usedAt || invitation.revokedAt || invitation.expiresAt <= now) throw new AppError("VALIDATION_ERROR", INVALID_INVITATION);
+    return invitation;
+  });
 }
 
 /** What the invitation page shows before accepting: the account, the role, and whether the address already signs in. */
-export async function previewInvitation(token: string, now = new Date()) {
-  const invitation = await openInvitation(token, now);
+export async function previewInvitation(token: string, from: From = {}, now = new Date(), store: ThrottleStore = getThrottleStore()) {
+  const invitation = await openInvitation(token, from.ip ?? "unknown", now, store);
   await adoptLoginByEmail(invitation.email);
   const db = await getDb();
   const user = await db.user.findUnique({ where: { email: invitation.email }, select: { passwordHash: true } });
   return { merchant_name: invitation.merchant.name, email: invitation.email, role: invitation.role as Role, has_login: Boolean(user?.passwordHash) };
 }
 
-export async function acceptInvitation(input: AcceptInvitationInput, from: { ip?: string | null; userAgent?: string | null } = {}, now = new Date()): Promise<{ message: string; email: string }> {
-  const invitation = await openInvitation(input.token, now);
+export async function acceptInvitation(input: AcceptInvitationInput, from: From = {}, now = new Date(), store: ThrottleStore = getThrottleStore()): Promise<{ message: string; email: string }> {
+  const ip = from.ip ?? "unknown";
+  const invitation = await openInvitation(input.token, ip, now, store);
   const db = await getDb();
   const existing = await db.user.findUnique({ where: { email: invitation.email }, select: { passwordHash: true } });
-  // An existing login proves it is that person with its own password; a new person chooses one.
+  // Not a guess (and whether the address signs in is on the page already), so not counted.
+  if (!existing?.passwordHash && input.password.length < 8) throw new AppError("VALIDATION_ERROR", "Kata sandi minimal 8 karakter.", { field: "password" });
+  // Counted as a sign-in attempt before any password is read, for new and existing logins
+  // alike, so the refusal says nothing about whether the address has a login.
+  if (!(await countPasswordAttempt(invitation.email, ip, store))) throw new AppError("RATE_LIMITED", PASSWORD_ATTEMPTS_THROTTLED);
+  // An existing login proves it is that person with its own password (a wrong one stays counted as a failed sign-in); a new person chooses one.
   if (existing?.passwordHash && !(await verify(existing.passwordHash, input.password).catch(() => false))) {
     throw new AppError("VALIDATION_ERROR", "Kata sandi salah untuk login Sandi dengan e-mail ini.", { field: "password" });
   }
-  if (!existing?.passwordHash && input.password.length < 8) throw new AppError("VALIDATION_ERROR", "Kata sandi minimal 8 karakter.", { field: "password" });
+  await forgivePasswordAttempt(invitation.email, ip, store);
   const passwordHash = existing?.passwordHash ? null : await hashPassword(input.password);
   await db.$transaction(async (tx) => {
     const spent = await tx.invitation.updateMany({ where: { id: invitation.id, usedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });

@@ -32,7 +32,7 @@ export const membersRouter = router({
   /** Checks the membership; the browser then sets the merchant cookie. */
   switchTo: memberProcedure("self").input(switchMerchantInput).output(z.object({ merchant_id: z.string() })).mutation(({ ctx, input }) => canSwitchTo(ctx.member.userRowId, input.merchantId)),
   /** Public: the e-mailed link is the credential. */
-  previewInvitation: publicProcedure.input(invitationPreviewInput).output(invitationPreviewOutput).query(({ input }) => previewInvitation(input.token)),
+  previewInvitation: publicProcedure.input(invitationPreviewInput).output(invitationPreviewOutput).query(({ ctx, input }) => previewInvitation(input.token, { ip: ctx.clientIp })),
   acceptInvitation: publicProcedure
     .input(acceptInvitationInput)
     .output(z.object({ message: z.string(), email: z.string() }))
