@@ -5,6 +5,7 @@
 // and says "test"; a refused call leaves none. The dashboard and otpctl read them.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { recordAudit } from "@/server/services/audit/record-audit";
 import { addToList, removeFromList } from "../harness/fraud-lists-api";
 import { ownerUserId } from "../harness/members";
 import { otpctlJson } from "../harness/otpctl";
@@ -149,9 +150,14 @@ describe("reading API-key rows", () => {
       ["api_key", "fraud.list.add", "62877*"],
     ]);
     expect(page.rows[1]).toMatchObject({ actor: live, ip: CLIENT_IP, user_agent: null });
-    // The filter matches a prefix however it is typed (prefixes keep the key's mixed case).
+    // The filter matches a prefix however it is typed: prefixes keep the key's mixed case.
     for (const typed of [live, live.toLowerCase(), live.toUpperCase()]) {
       expect((await caller.members.audit({ actor: typed })).rows.map((r) => r.target)).toEqual(["62877*"]);
+    }
+    const db = await getDb();
+    await db.$transaction((tx) => recordAudit(tx, { actor: { kind: "api_key", prefix: "sk_live_Ab12" }, merchantId: m.id, action: "test.case", target: "mixed" }));
+    for (const typed of ["sk_live_Ab12", "sk_live_ab12", "AB12"]) {
+      expect((await caller.members.audit({ actor: typed })).rows.map((r) => r.target)).toEqual(["mixed"]);
     }
 
     const file = await caller.members.exportAudit({ actor: live });
@@ -162,7 +168,7 @@ describe("reading API-key rows", () => {
     expectNoSecret(file.csv, m.key);
 
     const printed = await otpctlJson(["audit", m.merchantId]);
-    expect(printed[1]).toMatchObject({ actor: live, actor_type: "api_key", action: "fraud.list.add", target: "62877*", ip: CLIENT_IP, user_agent: null });
+    expect(printed[2]).toMatchObject({ actor: live, actor_type: "api_key", action: "fraud.list.add", target: "62877*", ip: CLIENT_IP, user_agent: null });
     expect(JSON.stringify(printed)).not.toContain(m.key);
   });
 });
