@@ -19,11 +19,12 @@ describe("templates in the dashboard", () => {
     await expect(test.templates.create(LOGIN)).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(test.templates.update({ name: "login", fragments: [{ channel: "sms", locale: "en", text: "no code" }] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await test.templates.remove({ name: "login" })).toEqual({ name: "login", deleted: true });
-    // Each change is in the live account's audit log, with the texts it set.
+    // Each change is in the live account's audit log, with the texts it set and the world it changed.
     const db = await getDb();
     const rows = await db.auditLog.findMany({ where: { merchantId: m.id, action: { startsWith: "template." } }, orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.action, r.target])).toEqual([["template.create", "login"], ["template.delete", "login"]]);
-    expect(rows[0].after).toEqual({ fragments: LOGIN.fragments });
+    expect(rows[0].after).toEqual({ fragments: LOGIN.fragments, mode: "test" });
+    expect(rows[1]).toMatchObject({ before: { mode: "test" }, after: null });
     await expect(test.templates.remove({ name: "login" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -1,6 +1,7 @@
 "use client";
-// Catatan audit: every change to this account, by whom, from where, before and after
-// (never a secret); filters and a CSV of the filtered rows. Rows are never edited.
+// Catatan audit: every change to this account, by whom (a member, an API key or the
+// operator), from where, before and after (never a secret); filters and a CSV of the
+// filtered rows. Rows are never edited.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { saveCsv } from "@/components/dashboard/csv-export";
@@ -10,6 +11,7 @@ import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { formatWib } from "@/lib/wib-time";
+import type { AuditActorType } from "@/schemas/dashboard/members";
 
 /** The action families the filter offers; the full list is in the documentation. */
 const ACTIONS: { value: string; label: string }[] = [
@@ -27,6 +29,13 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: "password.", label: "Kata sandi" },
   { value: "topup.", label: "Isi saldo" },
 ];
+
+/** The actor as a person reads it: an API key by the prefix its page shows (sk_live_ab12…), never more of it. */
+function actorLabel(row: { actor: string; actor_type: AuditActorType }): string {
+  if (row.actor_type === "operator") return "Operator Sandi";
+  if (row.actor_type === "api_key") return `API key ${row.actor}…`;
+  return row.actor;
+}
 
 function shown(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -46,7 +55,7 @@ export function AuditScreen() {
 
   return (
     <>
-      <PageHeader title="Catatan audit" description="Setiap perubahan pada akun ini, dari dashboard maupun operator Sandi. Rahasia (kunci, secret, kata sandi) tidak pernah dicatat." />
+      <PageHeader title="Catatan audit" description="Setiap perubahan pada akun ini, dari dashboard, API key (/v3/lists, /v3/templates, /v3/topups) maupun operator Sandi. Rahasia (kunci, secret, kata sandi) tidak pernah dicatat." />
       <Card>
         <form className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => e.preventDefault()}>
           <Field label="Tindakan">
@@ -59,7 +68,7 @@ export function AuditScreen() {
             </select>
           </Field>
           <Field label="Pelaku">
-            <input value={actor} onChange={(e) => (setActor(e.target.value), pages.reset())} placeholder="e-mail atau operator" maxLength={254} className={inputClass} />
+            <input value={actor} onChange={(e) => (setActor(e.target.value), pages.reset())} placeholder="e-mail, operator atau sk_live_…" maxLength={254} className={inputClass} />
           </Field>
           <Button type="button" variant="secondary" busy={exporter.isPending} onClick={() => exporter.mutate(filter)} className="sm:mb-5">
             Unduh CSV
@@ -76,7 +85,7 @@ export function AuditScreen() {
                 <StackedCell label="Waktu" className="whitespace-nowrap">
                   {formatWibText(formatWib(new Date(r.at)))}
                 </StackedCell>
-                <StackedCell label="Pelaku">{r.actor_type === "operator" ? "Operator Sandi" : r.actor}</StackedCell>
+                <StackedCell label="Pelaku">{actorLabel(r)}</StackedCell>
                 <StackedCell label="Tindakan">
                   <code className="font-mono text-xs">{r.action}</code>
                 </StackedCell>

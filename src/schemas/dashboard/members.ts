@@ -71,10 +71,13 @@ export const auditFilterInput = z.object({
   limit: z.number().int().min(1).max(200).optional(),
 });
 export type AuditFilter = z.output<typeof auditFilterInput>;
+/** Who made a change: a member (dashboard), an operator (otpctl) or an API key (/v3); docs/teams.md. */
+export const AUDIT_ACTOR_TYPES = ["member", "operator", "api_key"] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 export const auditRow = z.object({
   id: z.number(),
   actor: z.string(),
-  actor_type: z.enum(["member", "operator"]),
+  actor_type: z.enum(AUDIT_ACTOR_TYPES),
   action: z.string(),
   target: z.string(),
   before: z.unknown(),

@@ -1,6 +1,7 @@
 // POST /v3/lists/{list}: put a number or prefix on the safe list or block list.
 import { FRAUD_LIST_MAX, fraudListEntryBody, fraudListEntryView } from "@/schemas/fraud-lists";
 import { examples } from "@/server/http/v3-endpoints/examples";
+import { changeByApiKey } from "@/server/services/audit/api-key-change";
 import { addListEntry } from "@/server/services/fraud/lists";
 import { defineEndpoint } from "../v3-endpoint";
 import { listParameter, listPath } from "./fraud-list-path";
@@ -16,5 +17,5 @@ export const addFraudListEntryEndpoint = defineEndpoint({
   response: { name: "FraudListEntry", schema: fraudListEntryView, examples: { entry: examples.fraudListEntry } },
   errors: ["NOT_FOUND"],
   parsePath: listPath,
-  handle: (ctx, body, { list }) => addListEntry(ctx.merchant.id, { list, value: body.value }, "api"),
+  handle: async (ctx, body, { list }) => addListEntry(ctx.merchant.id, { list, value: body.value }, await changeByApiKey(ctx.merchant, ctx.clientIp)),
 });

@@ -1,6 +1,7 @@
 // POST /v3/topups: an invoice to top up the saldo.
 import { createTopupBody, TOPUP_AMOUNTS, TOPUP_VALIDITY_HOURS, topupInvoiceData } from "@/schemas/v3/topups";
 import { examples } from "@/server/http/v3-endpoints/examples";
+import { changeByApiKey } from "@/server/services/audit/api-key-change";
 import { createTopup } from "@/server/services/topups/create-topup";
 import { defineEndpoint } from "../v3-endpoint";
 
@@ -13,5 +14,5 @@ export const createTopupEndpoint = defineEndpoint({
   input: { from: "body", name: "CreateTopupBody", schema: createTopupBody, examples: { qris: examples.topupBody, virtual_account: examples.topupBodyWithMethod } },
   response: { name: "TopupInvoice", schema: topupInvoiceData, examples: { qris: examples.topup, virtual_account: examples.topupVa } },
   errors: [],
-  handle: (ctx, request) => createTopup(ctx.merchant.id, request),
+  handle: async (ctx, request) => createTopup(ctx.merchant.id, request, await changeByApiKey(ctx.merchant, ctx.clientIp)),
 });

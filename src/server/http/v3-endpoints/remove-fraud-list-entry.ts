@@ -1,5 +1,6 @@
 // DELETE /v3/lists/{list}/{value}: take a number or prefix off a list.
 import { fraudListRemoval } from "@/schemas/fraud-lists";
+import { changeByApiKey } from "@/server/services/audit/api-key-change";
 import { removeListEntry } from "@/server/services/fraud/lists";
 import { defineEndpoint } from "../v3-endpoint";
 import { entryPath, listParameter } from "./fraud-list-path";
@@ -14,5 +15,5 @@ export const removeFraudListEntryEndpoint = defineEndpoint({
   response: { name: "FraudListRemoval", schema: fraudListRemoval, examples: { removed: { value: "62812345*", removed: true } } },
   errors: ["VALIDATION_ERROR", "NOT_FOUND"],
   parsePath: entryPath,
-  handle: (ctx, _input, entry) => removeListEntry(ctx.merchant.id, entry, "api"),
+  handle: async (ctx, _input, entry) => removeListEntry(ctx.merchant.id, entry, await changeByApiKey(ctx.merchant, ctx.clientIp)),
 });

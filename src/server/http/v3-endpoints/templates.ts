@@ -2,6 +2,7 @@
 import { LOCALE_VALUES } from "@/schemas/v3/locale";
 import { createTemplateBody, FRAGMENT_MAX_CHARACTERS, TEMPLATE_CHANNEL_VALUES, templateData, templateDeletedData, templateListData, updateTemplateBody } from "@/schemas/v3/templates";
 import { examples } from "@/server/http/v3-endpoints/examples";
+import { changeByApiKey } from "@/server/services/audit/api-key-change";
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from "@/server/services/templates/manage-templates";
 import { defineEndpoint } from "../v3-endpoint";
 
@@ -32,7 +33,7 @@ export const createTemplateEndpoint = defineEndpoint({
   input: { from: "body", name: "CreateTemplateBody", schema: createTemplateBody, examples: { login: { name: examples.template.name, ...fragments } } },
   response: { name: "Template", schema: templateData, examples: { login: examples.template } },
   errors: ["TEMPLATE_EXISTS"],
-  handle: (ctx, input) => createTemplate(ctx.merchant.id, input),
+  handle: async (ctx, input) => createTemplate(ctx.merchant.id, input, await changeByApiKey(ctx.merchant, ctx.clientIp)),
 });
 
 export const getTemplateEndpoint = defineEndpoint({
@@ -57,7 +58,7 @@ export const updateTemplateEndpoint = defineEndpoint({
   input: { from: "body", name: "UpdateTemplateBody", schema: updateTemplateBody, examples: { login: fragments } },
   response: { name: "Template", schema: templateData, examples: { login: examples.template } },
   errors: ["TEMPLATE_NOT_FOUND"],
-  handle: (ctx, input) => updateTemplate(ctx.merchant.id, ctx.params.name ?? "", input.fragments),
+  handle: async (ctx, input) => updateTemplate(ctx.merchant.id, ctx.params.name ?? "", input.fragments, await changeByApiKey(ctx.merchant, ctx.clientIp)),
 });
 
 export const deleteTemplateEndpoint = defineEndpoint({
@@ -69,5 +70,5 @@ export const deleteTemplateEndpoint = defineEndpoint({
   pathParameters: NAME,
   response: { name: "TemplateDeleted", schema: templateDeletedData, examples: { deleted: { name: "login", deleted: true } } },
   errors: ["TEMPLATE_NOT_FOUND"],
-  handle: (ctx) => deleteTemplate(ctx.merchant.id, ctx.params.name ?? ""),
+  handle: async (ctx) => deleteTemplate(ctx.merchant.id, ctx.params.name ?? "", await changeByApiKey(ctx.merchant, ctx.clientIp)),
 });

@@ -4,7 +4,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
 import { toCsv } from "@/server/lib/csv";
 import { formatWib } from "@/lib/wib-time";
-import type { AuditFilter } from "@/schemas/dashboard/members";
+import type { AuditActorType, AuditFilter } from "@/schemas/dashboard/members";
 
 /** The export's bound, as the other CSV exports: a file a browser tab can still build. */
 const MAX_CSV_ROWS = 100_000;
@@ -13,7 +13,8 @@ function whereOf(merchantId: number, filter: AuditFilter): Prisma.AuditLogWhereI
   return {
     merchantId,
     ...(filter.action ? { action: { startsWith: filter.action } } : {}),
-    ...(filter.actor ? { actor: { contains: filter.actor.toLowerCase() } } : {}),
+    // Case-blind: e-mails are stored lower-case, a key's prefix keeps its mixed case (sk_live_Ab12).
+    ...(filter.actor ? { actor: { contains: filter.actor, mode: "insensitive" as const } } : {}),
     ...(filter.cursor ? { id: { lt: BigInt(filter.cursor) } } : {}),
   };
 }
@@ -23,7 +24,7 @@ type Row = { id: bigint; actor: string; actorType: string; action: string; targe
 const present = (r: Row) => ({
   id: Number(r.id),
   actor: r.actor,
-  actor_type: r.actorType as "member" | "operator",
+  actor_type: r.actorType as AuditActorType,
   action: r.action,
   target: r.target,
   before: r.before ?? null,

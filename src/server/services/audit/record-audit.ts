@@ -3,9 +3,14 @@
 // leaves no row and a row never describes a change that did not happen.
 import type { Prisma, Tx } from "@/server/db/client";
 
-/** Who made a change: a signed-in member (with the request's address and browser), or an operator at otpctl. */
+/**
+ * Who made a change: a signed-in member (with the request's address and browser), an
+ * operator at otpctl, or an API key through /v3 (named by its display prefix, the
+ * sk_live_ab12 the dashboard shows, never the key; with the caller's address).
+ */
 export type Actor =
   | { kind: "member"; userId: number; email: string; ip?: string | null; userAgent?: string | null }
+  | { kind: "api_key"; prefix: string; ip?: string | null; userAgent?: string | null }
   | { kind: "operator" };
 
 export const OPERATOR: Actor = { kind: "operator" };
@@ -15,6 +20,9 @@ export const operatorOn = (merchantId: number): ChangeBy => ({ actor: OPERATOR, 
 
 /** A change made for a merchant (its live account's internal id) by an actor. */
 export type ChangeBy = { actor: Actor; merchantId: number };
+
+/** "live" or "test": the world (`merchantId`) a change is made in, for its row (`by` names the live account). */
+export const worldModeOf = (merchantId: number, by: ChangeBy): "live" | "test" => (merchantId === by.merchantId ? "live" : "test");
 
 export type AuditEntry = {
   merchantId: number;
@@ -39,19 +47,21 @@ function withoutSecrets(value: Record<string, unknown> | null | undefined): Pris
 
 /** `merchantId` may be a test world's: the row goes to its live account, whose owners read the log. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  const member = entry.actor.kind === "member" ? entry.actor : null;
+  const actor = entry.actor;
+  // Members and API keys come with a request; an operator's row has no address.
+  const request = actor.kind === "operator" ? null : actor;
   const world = await tx.merchant.findUnique({ where: { id: entry.merchantId }, select: { liveMerchantId: true } });
   await tx.auditLog.create({
     data: {
       merchantId: world?.liveMerchantId ?? entry.merchantId,
-      actorType: entry.actor.kind,
-      actor: member ? member.email : "operator",
+      actorType: actor.kind,
+      actor: actor.kind === "member" ? actor.email : actor.kind === "api_key" ? actor.prefix : "operator",
       action: entry.action,
       target: entry.target ?? "",
       before: withoutSecrets(entry.before),
       after: withoutSecrets(entry.after),
-      ip: member?.ip ?? null,
-      userAgent: member?.userAgent?.slice(0, 400) ?? null,
+      ip: request?.ip ?? null,
+      userAgent: request?.userAgent?.slice(0, 400) ?? null,
     },
   });
 }

@@ -9,7 +9,7 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
 import { FRAUD_LIST_MAX, type FraudListChange, type FraudListEntryView } from "@/schemas/fraud-lists";
-import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
+import { recordAudit, worldModeOf, type ChangeBy } from "@/server/services/audit/record-audit";
 import { refreshingCache } from "./refreshing-cache";
 
 export type ListVerdict = "safe" | "block" | null;
@@ -57,23 +57,14 @@ export async function listEntries(merchantId: number, list: FraudListKind): Prom
   return rows.map(present);
 }
 
-/**
- * Who changes a list: a member in the dashboard or an operator at otpctl (each change
- * is audited, docs/teams.md), or an API key through /v3/lists, which, like /v3/topups,
- * is not a person and leaves no audit row (the entry's created_by says "api").
- */
-export type ListChanger = ChangeBy | "api";
-
-function listedBy(by: ListChanger): ListedBy {
-  if (by === "api") return "api";
+/** The entry's created_by: who put it there, as the dashboard's list shows it. */
+function listedBy(by: ChangeBy): ListedBy {
+  if (by.actor.kind === "api_key") return "api";
   return by.actor.kind === "operator" ? "operator" : "merchant";
 }
 
-/** "live" or "test": the world a change is made in, for the audit row (changeBy names the live account). */
-const modeOf = (merchantId: number, by: ChangeBy) => (merchantId === by.merchantId ? "live" : "test");
-
 /** Adds a normalized value (schemas/fraud-lists.ts); adding one already there answers the existing entry and changes nothing. */
-export async function addListEntry(merchantId: number, { list, value }: FraudListChange, by: ListChanger): Promise<FraudListEntryView> {
+export async function addListEntry(merchantId: number, { list, value }: FraudListChange, by: ChangeBy): Promise<FraudListEntryView> {
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
     const existing = await tx.fraudListEntry.findUnique({ where: { merchantId_list_value: { merchantId, list, value } } });
@@ -84,23 +75,19 @@ export async function addListEntry(merchantId: number, { list, value }: FraudLis
     const other = list === "safe" ? "block" : "safe";
     const { count: moved } = await tx.fraudListEntry.deleteMany({ where: { merchantId, value, list: other } });
     const created = await tx.fraudListEntry.create({ data: { merchantId, list, value, createdBy: listedBy(by) } });
-    if (by !== "api") {
-      await recordAudit(tx, { ...by, action: "fraud.list.add", target: value, before: { list: moved ? other : null }, after: { list, mode: modeOf(merchantId, by) } });
-    }
+    await recordAudit(tx, { ...by, action: "fraud.list.add", target: value, before: { list: moved ? other : null }, after: { list, mode: worldModeOf(merchantId, by) } });
     return created;
   });
   cache.forget(merchantId);
   return present(row);
 }
 
-export async function removeListEntry(merchantId: number, { list, value }: FraudListChange, by: ListChanger): Promise<{ value: string; removed: true }> {
+export async function removeListEntry(merchantId: number, { list, value }: FraudListChange, by: ChangeBy): Promise<{ value: string; removed: true }> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const { count } = await tx.fraudListEntry.deleteMany({ where: { merchantId, list, value } });
     if (count === 0) throw new AppError("NOT_FOUND", `${value} tidak ada di daftar ${list === "safe" ? "aman" : "blokir"}.`);
-    if (by !== "api") {
-      await recordAudit(tx, { ...by, action: "fraud.list.remove", target: value, before: { list, mode: modeOf(merchantId, by) }, after: { list: null } });
-    }
+    await recordAudit(tx, { ...by, action: "fraud.list.remove", target: value, before: { list, mode: worldModeOf(merchantId, by) }, after: { list: null } });
   });
   cache.forget(merchantId);
   return { value, removed: true };

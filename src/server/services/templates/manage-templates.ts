@@ -7,7 +7,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { cleanMessageText } from "@/lib/template-placeholders";
 import { MAX_TEMPLATES_PER_WORLD, TEMPLATE_NAME_PATTERN, type CreateTemplateInput, type TemplateData, type TemplateFragment } from "@/schemas/v3/templates";
 import { getDb, type Tx } from "@/server/db/client";
-import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
+import { recordAudit, worldModeOf, type ChangeBy } from "@/server/services/audit/record-audit";
 import { AppError } from "@/server/errors";
 import { presentTemplate } from "./present-template";
 
@@ -32,17 +32,23 @@ export async function getTemplate(merchantId: number, name: string): Promise<Tem
   return presentTemplate(row);
 }
 
-/** A dashboard change names its member (the audit log, docs/teams.md); an API key's change has no person to name. */
-async function audited<T>(by: ChangeBy | undefined, merchantId: number, action: string, target: string, change: (tx: Tx) => Promise<T & { after?: Record<string, unknown> }>): Promise<T> {
+/**
+ * A change and its audit row in one transaction (docs/teams.md): by a member in the
+ * dashboard or an API key through /v3/templates. The row says which world was changed.
+ */
+async function audited<T>(by: ChangeBy, merchantId: number, action: string, target: string, change: (tx: Tx) => Promise<T & { after?: Record<string, unknown> }>): Promise<T> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const result = await change(tx);
-    if (by) await recordAudit(tx, { actor: by.actor, merchantId, action, target, after: result.after ?? null });
+    const mode = worldModeOf(merchantId, by);
+    // A deletion has no after: the world it was deleted from is what it was before.
+    const [before, after] = result.after ? [null, { ...result.after, mode }] : [{ mode }, null];
+    await recordAudit(tx, { actor: by.actor, merchantId, action, target, before, after });
     return result;
   });
 }
 
-export async function createTemplate(merchantId: number, input: CreateTemplateInput, by?: ChangeBy): Promise<TemplateData> {
+export async function createTemplate(merchantId: number, input: CreateTemplateInput, by: ChangeBy): Promise<TemplateData> {
   const db = await getDb();
   if ((await db.messageTemplate.count({ where: { merchantId } })) >= MAX_TEMPLATES_PER_WORLD) {
     throw new AppError("VALIDATION_ERROR", `Paling banyak ${MAX_TEMPLATES_PER_WORLD} template; hapus yang tidak dipakai lagi.`);
@@ -63,7 +69,7 @@ export async function createTemplate(merchantId: number, input: CreateTemplateIn
 }
 
 /** Replaces every fragment: a fragment left out goes back to Sandi's standard text. */
-export async function updateTemplate(merchantId: number, name: string, fragments: TemplateFragment[], by?: ChangeBy): Promise<TemplateData> {
+export async function updateTemplate(merchantId: number, name: string, fragments: TemplateFragment[], by: ChangeBy): Promise<TemplateData> {
   if (!TEMPLATE_NAME_PATTERN.test(name)) throw templateNotFound(name);
   const stored = cleaned(fragments);
   const { count } = await audited(by, merchantId, "template.update", name, async (tx) => {
@@ -76,7 +82,7 @@ export async function updateTemplate(merchantId: number, name: string, fragments
 }
 
 /** OTPs already created with the template keep their messages; a later fallback send uses the standard text. */
-export async function deleteTemplate(merchantId: number, name: string, by?: ChangeBy): Promise<{ name: string; deleted: true }> {
+export async function deleteTemplate(merchantId: number, name: string, by: ChangeBy): Promise<{ name: string; deleted: true }> {
   if (!TEMPLATE_NAME_PATTERN.test(name)) throw templateNotFound(name);
   await audited(by, merchantId, "template.delete", name, async (tx) => {
     const { count } = await tx.messageTemplate.deleteMany({ where: { merchantId, name } });

@@ -14,10 +14,10 @@ import { serviceName } from "./payee";
 import { newTopupId } from "./topup-id";
 import { TOPUP_VALIDITY_MS } from "./topup-rules";
 import { log, stackOf } from "@/server/log";
-import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
+import { recordAudit, worldModeOf, type ChangeBy } from "@/server/services/audit/record-audit";
 
-/** `by` names the member or operator for the audit log; a /v3 call (an API key, no person) leaves none. */
-export async function createTopup(merchantId: number, request: TopupRequest, now: Date = new Date(), by?: ChangeBy): Promise<TopupInvoiceData> {
+/** `by` names the member (dashboard) or API key (/v3/topups) for the audit log, whose row says which world. */
+export async function createTopup(merchantId: number, request: TopupRequest, by: ChangeBy, now: Date = new Date()): Promise<TopupInvoiceData> {
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { liveMerchantId: true } });
@@ -65,7 +65,7 @@ export async function createTopup(merchantId: number, request: TopupRequest, now
     },
     include: TOPUP_INCLUDE,
     });
-    if (by) await recordAudit(tx, { ...by, action: "topup.create", target: topupId, after: { amount: request.amount, admin_fee: fee, payment_method: method.code } });
+    await recordAudit(tx, { ...by, action: "topup.create", target: topupId, after: { amount: request.amount, admin_fee: fee, payment_method: method.code, mode: worldModeOf(merchantId, by) } });
     return created;
   });
   // The response is the public contract: checked against the same schema the OpenAPI document uses.

@@ -12,7 +12,7 @@ import { memberProcedure, router } from "../init";
 
 export const topupsRouter = router({
   /** The same invoice as POST /v3/topups; the screen opens its hosted page. */
-  create: memberProcedure("topups.create").input(createTopupInput).output(topupInvoiceData).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null }, new Date(), ctx.changeBy)),
+  create: memberProcedure("topups.create").input(createTopupInput).output(topupInvoiceData).mutation(({ ctx, input }) => createTopup(ctx.world.id, { amount: input.amount, paymentMethodId: input.paymentMethodId ?? null }, ctx.changeBy)),
   /** The picker on the balance screen: active methods that take the package, with fee and total. */
   methods: memberProcedure("balance.read").input(paymentOptionsInput).output(paymentOptionsOutput).query(({ input }) => paymentOptions(input.amount)),
   /** Saldo, top-ups and ledger read in one snapshot, so a payment shows in all three at once. */
