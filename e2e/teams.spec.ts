@@ -6,6 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { shotsAtThreeWidths } from "./support/layout";
 import { acceptAsNewPerson, invitationLink, invite } from "./support/members";
+import { otpctl } from "./support/otpctl";
 import { operatorMerchant, signIn } from "./support/sign-in";
 
 // Two people, three widths of screenshots and a dozen page loads: longer than one flow on a shared 2-core machine.
@@ -46,10 +47,19 @@ test("owner invites a finance member, who accepts, sees only what finance may, a
   await expect(member.getByRole("button", { name: "Kirim undangan" })).toHaveCount(0);
   await expect(member.getByRole("button", { name: "Keluarkan" })).toHaveCount(0);
 
-  // The owner sees the join in the audit log, then removes the member.
+  // A developer's server blocks a number with the account's API key: the audit log names the key, never the key itself.
+  const { api_key: key } = otpctl<{ api_key: string }>("key", "create", owner.merchant_id);
+  const blocked = await page.request.post("/v3/lists/block", { headers: { Authorization: `Bearer ${key}` }, data: { value: "6281299990000" } });
+  expect(blocked.status()).toBe(200);
+
+  // The owner sees the join and the key's change in the audit log, then removes the member.
   await page.goto("/audit");
   await expect(page.getByText("member.join")).toBeVisible();
   await expect(page.getByText("member.invite")).toBeVisible();
+  const keyRow = page.getByRole("row").filter({ hasText: "fraud.list.add" });
+  await expect(keyRow).toContainText(`API key ${key.slice(0, 12)}`);
+  await expect(keyRow).toContainText("6281299990000");
+  await expect(page.locator("body")).not.toContainText(key);
   await shotsAtThreeWidths(page, "teams-04-audit-log");
   await page.goto("/team");
   const row = page.getByRole("row").filter({ hasText: memberEmail });
