@@ -85,18 +85,23 @@ export function AuditScreen() {
                 <StackedCell label="Waktu" className="whitespace-nowrap">
                   {formatWibText(formatWib(new Date(r.at)))}
                 </StackedCell>
-                <StackedCell label="Pelaku">{actorLabel(r)}</StackedCell>
+                {/* Long e-mails and key prefixes may break anywhere (at no less than 9rem), so the table fits its card and the last column (Asal) is not cut off. */}
+                <StackedCell label="Pelaku" className="[overflow-wrap:anywhere] sm:min-w-36">
+                  {actorLabel(r)}
+                </StackedCell>
                 <StackedCell label="Tindakan">
                   <code className="font-mono text-xs">{r.action}</code>
                 </StackedCell>
-                <StackedCell label="Sasaran">{r.target || "—"}</StackedCell>
+                <StackedCell label="Sasaran" className="[overflow-wrap:anywhere] sm:min-w-36">
+                  {r.target || "—"}
+                </StackedCell>
                 <StackedCell label="Sebelum → sesudah">
                   <span className="text-xs">
                     {shown(r.before)} → {shown(r.after)}
                   </span>
                 </StackedCell>
                 <StackedCell label="Asal">
-                  <span className="text-xs text-slate-600" title={r.user_agent ?? undefined}>
+                  <span className="whitespace-nowrap text-xs text-slate-600" title={r.user_agent ?? undefined}>
                     {r.ip ?? "—"}
                   </span>
                 </StackedCell>
