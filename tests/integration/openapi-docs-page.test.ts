@@ -26,6 +26,8 @@ describe("/docs API reference page", () => {
           for (const field of fields) expect(page, `${path} field ${field}`).toContain(field);
         }
         for (const status of Object.keys(op.responses)) expect(page).toContain(`HTTP ${status}`);
+        // A query parameter is not part of the path: the page says where each one goes.
+        for (const param of (op.parameters ?? []) as Json[]) expect(page, `${path} ${param.name}`).toMatch(new RegExp(`Parameter ${param.in}\\s+${param.name}\\b`));
       }
     }
   });

@@ -29,7 +29,7 @@ export function Operation({ doc, base, method, path, op }: { doc: Json; base: st
       <Paragraphs text={op.description} className="mt-2 text-slate-700" />
       {(op.parameters ?? []).map((p: Json) => (
         <p key={p.name} className="mt-2 text-sm text-slate-700">
-          Parameter path <code className="rounded bg-slate-100 px-1">{p.name}</code>: {p.description}.
+          Parameter {p.in === "query" ? "query" : "path"} <code className="rounded bg-slate-100 px-1">{p.name}</code>: {p.description}.
         </p>
       ))}
       <CallExamples example={callExample(base, method, path, op)} />

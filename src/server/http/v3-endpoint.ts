@@ -9,7 +9,8 @@ import { parseV3Body } from "@/server/validation";
 import { methodNotAllowed, v3Route, v3TestRoute, type V3Context, type V3Handler } from "./v3-route";
 
 type Examples = Record<string, unknown>;
-type QueryParameter = { name: string; description: string } & ({ type: "string"; example: string } | { type: "integer"; example: number });
+/** `required`: the schema refuses a query without it (tests/integration/openapi-query-parameters.test.ts holds the two together). */
+type QueryParameter = { name: string; description: string; required?: true } & ({ type: "string"; example: string } | { type: "integer"; example: number });
 
 /** A JSON body, parsed with `schema`; `invalidCodes` names the spec's code for a field given but invalid (channel → INVALID_CHANNEL). */
 type BodyInput<S> = { from: "body"; name: string; schema: S; examples: Examples; invalidCodes?: Partial<Record<string, ErrorCode>> };

@@ -99,7 +99,7 @@ function tagOf(path: string): string {
 function parametersOf(e: Endpoint): Json[] {
   return [
     ...(e.pathParameters ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" }, example: p.example })),
-    ...(e.input?.from === "query" ? e.input.parameters : []).map((p) => ({ name: p.name, in: "query", required: false, description: p.description, schema: { type: p.type }, example: p.example })),
+    ...(e.input?.from === "query" ? e.input.parameters : []).map((p) => ({ name: p.name, in: "query", required: p.required === true, description: p.description, schema: { type: p.type }, example: p.example })),
   ];
 }
 

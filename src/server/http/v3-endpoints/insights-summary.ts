@@ -19,8 +19,8 @@ export const insightsSummaryEndpoint = defineEndpoint({
     from: "query",
     schema: insightsSummaryQuery,
     parameters: [
-      { name: "from", description: "Tanggal WIB pertama, YYYY-MM-DD (wajib)", example: "2026-11-01", type: "string" },
-      { name: "to", description: `Tanggal WIB terakhir, YYYY-MM-DD (wajib; paling jauh ${MAX_INSIGHTS_DAYS} hari termasuk from)`, example: "2026-11-30", type: "string" },
+      { name: "from", description: "Tanggal WIB pertama, YYYY-MM-DD (wajib)", example: "2026-11-01", type: "string", required: true },
+      { name: "to", description: `Tanggal WIB terakhir, YYYY-MM-DD (wajib; paling jauh ${MAX_INSIGHTS_DAYS} hari termasuk from)`, example: "2026-11-30", type: "string", required: true },
       { name: "group_by", description: `${INSIGHTS_GROUPS.slice(0, -1).join(", ")} atau ${INSIGHTS_GROUPS.at(-1)} (opsional)`, example: "channel", type: "string" },
     ],
   },
