@@ -13,7 +13,8 @@ export function embeddedDatabaseUrl(): string {
   return `postgresql://sandi:${encodeURIComponent(password)}@127.0.0.1:${port}/sandi`;
 }
 
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T[]> {
+/** One statement on the e2e server's database, on a connection of its own. */
+export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
   await client.connect();
   try {

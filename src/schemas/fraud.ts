@@ -1,5 +1,6 @@
 // Fraud guard settings and block log shapes, shared by otpctl, the dashboard and the service.
 import { z } from "zod";
+import { storedEnum } from "./stored-enum";
 
 /** Channel classes geo permissions are set for; whatsapp_inbound counts as whatsapp. E-mail has no country and is never restricted. */
 export const GEO_CLASSES = ["sms", "voice", "misscall", "whatsapp"] as const;
@@ -28,9 +29,12 @@ export const unblockPrefixInput = z.object({ prefix: z.string().trim().regex(/^\
 
 export const unblockPrefixOutput = z.object({ prefix: z.string(), lifted_blocks: z.number().int() });
 
+/** Why a request was refused; a later release may add rules (the log shows their rows with the reason as stored). */
+export const FRAUD_BLOCK_REASONS = ["geo", "blocklist", "prefix_spike", "verified_nothing", "signal_velocity"] as const;
+
 export const fraudBlockRow = z.object({
   id: z.string(),
-  reason: z.enum(["geo", "blocklist", "prefix_spike", "verified_nothing", "signal_velocity"]),
+  reason: storedEnum(FRAUD_BLOCK_REASONS),
   prefix: z.string(),
   channel: z.string(),
   started_at: z.string(),

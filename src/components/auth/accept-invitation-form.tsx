@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, ErrorNotice, Field, inputClass, Loading, Notice } from "@/components/ui/primitives";
-import { ROLE_LABELS } from "@/schemas/dashboard/members";
+import { roleLabel } from "@/schemas/dashboard/members";
 import { NewPasswordFields, readNewPassword } from "./new-password-fields";
 
 export function AcceptInvitationForm({ token }: { token: string }) {
@@ -42,7 +42,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       }}
     >
       <p className="text-sm text-slate-600" data-testid="invitation-summary">
-        Anda diundang bergabung dengan <strong>{invitation.merchant_name}</strong> sebagai <strong>{ROLE_LABELS[invitation.role]}</strong>, dengan e-mail {invitation.email}.
+        Anda diundang bergabung dengan <strong>{invitation.merchant_name}</strong> sebagai <strong>{roleLabel(invitation.role)}</strong>, dengan e-mail {invitation.email}.
       </p>
       {accept.error ? <ErrorNotice message={errorMessage(accept.error)} /> : null}
       {invitation.has_login ? (

@@ -2,16 +2,21 @@ import Link from "next/link";
 import { formatRupiah, formatWibText } from "@/components/format";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { TEST_OPENING_NOTE } from "@/schemas/mode";
+import type { LedgerReason } from "@/schemas/dashboard/reports";
+import { entryFor, type StoredValue } from "@/schemas/stored-enum";
 
-export type LedgerRow = { id: string; amount: number; balance_after: number; reason: string; reference: string | null; note: string | null; created_at: string };
+export type LedgerRow = { id: string; amount: number; balance_after: number; reason: StoredValue<LedgerReason>; reference: string | null; note: string | null; created_at: string };
 
-const REASONS: Record<string, string> = {
+/** Every reason this release writes; one a later release added shows as stored (reasonLabel). */
+const REASONS: Record<LedgerReason, string> = {
   otp_charge: "Biaya OTP",
   otp_refund: "Pengembalian biaya OTP",
   topup: "Isi saldo",
   manual_credit: "Penambahan oleh operator",
   manual_debit: "Pengurangan oleh operator",
 };
+
+export const reasonLabel = (reason: StoredValue<LedgerReason>): string => entryFor(REASONS, reason) ?? reason;
 
 /** The test world's opening credit is Sandi's, given at sign-up: not an operator's adjustment. */
 const openingCredit = (e: LedgerRow) => e.reason === "manual_credit" && e.reference === null && e.note === TEST_OPENING_NOTE;
@@ -45,7 +50,7 @@ export function LedgerTable({ items }: { items: LedgerRow[] }) {
           <StackedCell label="Waktu" className="whitespace-nowrap">{formatWibText(e.created_at)}</StackedCell>
           <StackedCell label="Keterangan">
             <span>
-              {openingCredit(e) ? "Saldo uji awal dari Sandi" : (REASONS[e.reason] ?? e.reason)}
+              {openingCredit(e) ? "Saldo uji awal dari Sandi" : reasonLabel(e.reason)}
               {e.note && !openingCredit(e) ? <span className="block text-xs text-slate-600">{e.note}</span> : null}
             </span>
           </StackedCell>

@@ -3,8 +3,10 @@ import { formatRupiah, formatWibText } from "@/components/format";
 import { PaymentMethodLabel } from "@/components/ui/payment-method-logo";
 import { Badge } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import type { TopupStatus } from "@/schemas/dashboard/reports";
+import { entryFor, type StoredValue } from "@/schemas/stored-enum";
 
-export type TopupRow = { topup_id: string; created_at: string; payment_method: string; payment_method_code: string; amount: number; payment_total: number; status: string; payment_url: string };
+export type TopupRow = { topup_id: string; created_at: string; payment_method: string; payment_method_code: string; amount: number; payment_total: number; status: StoredValue<TopupStatus>; payment_url: string };
 
 const TOPUP_COLUMNS = [
   { label: "Status" },
@@ -15,18 +17,23 @@ const TOPUP_COLUMNS = [
   { label: "Tindakan", hidden: true },
 ];
 
-export const TOPUP_STATUS: Record<string, { label: string; tone: "amber" | "green" | "slate" | "red" }> = {
+type StatusBadge = { label: string; tone: "amber" | "green" | "slate" | "red" };
+
+const TOPUP_STATUS: Record<TopupStatus, StatusBadge> = {
   Pending: { label: "Menunggu pembayaran", tone: "amber" },
   Paid: { label: "Lunas", tone: "green" },
   Expired: { label: "Kedaluwarsa", tone: "slate" },
   Failed: { label: "Gagal", tone: "red" },
 };
 
+/** A status a later release added: as stored, in neutral grey, with neither receipt nor payment link. */
+export const topupStatusBadge = (status: StoredValue<TopupStatus>): StatusBadge => entryFor(TOPUP_STATUS, status) ?? { label: status, tone: "slate" };
+
 export function TopupHistory({ items }: { items: TopupRow[] }) {
   return (
     <StackedTable columns={TOPUP_COLUMNS} caption="Riwayat isi saldo">
       {items.map((t) => {
-        const status = TOPUP_STATUS[t.status] ?? { label: t.status, tone: "slate" as const };
+        const status = topupStatusBadge(t.status);
         return (
           <StackedRow key={t.topup_id} data-testid="topup-row" className="align-top">
             <StackedCell label="Status">

@@ -1,16 +1,17 @@
 "use client";
 import { useCan } from "@/components/dashboard/use-permissions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactElement } from "react";
 import { CHANNEL_LABELS, formatNumber } from "@/components/format";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge, Button, Card, ErrorNotice, Loading } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { wibTextLong } from "@/lib/wib-time";
-import type { FraudBlockRow } from "@/schemas/fraud";
+import { FRAUD_BLOCK_REASONS, type FraudBlockRow } from "@/schemas/fraud";
+import { entryFor, isKnown } from "@/schemas/stored-enum";
 
-const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> = {
+const REASONS: Record<(typeof FRAUD_BLOCK_REASONS)[number], { label: string; why: string }> = {
   geo: { label: "Negara tidak diizinkan", why: "Nomor tujuan di luar izin negara channel ini." },
   blocklist: { label: "Daftar blokir", why: "Nomor tujuan ada di daftar blokir Anda." },
   prefix_spike: { label: "Lonjakan prefix", why: "Banyak OTP ke nomor baru dengan prefix ini yang tidak diverifikasi." },
@@ -18,22 +19,47 @@ const REASONS: Record<FraudBlockRow["reason"], { label: string; why: string }> =
   signal_velocity: { label: "Satu pengguna, banyak nomor", why: "Satu IP atau perangkat pengguna meminta OTP ke banyak nomor berbeda." },
 };
 
+/** A rule a later release added: its name as stored, and no explanation this release could give. */
+export const reasonText = (row: FraudBlockRow) => entryFor(REASONS, row.reason) ?? { label: row.reason, why: "" };
+
 const COLUMNS = [{ label: "Mulai" }, { label: "Alasan" }, { label: "Prefix" }, { label: "Rincian" }, { label: "Status" }];
 
-/** Geo and block-list refusals are rules, not blocks that run out: they read as refused, never as over. */
-function status(row: FraudBlockRow) {
-  if (row.reason === "geo") return <Badge tone="amber">Ditolak izin negara</Badge>;
-  if (row.reason === "blocklist") return <Badge tone="amber">Ditolak daftar blokir</Badge>;
-  if (row.unblocked_at) return <Badge tone="slate">Dibuka {wibTextLong(row.unblocked_at)}</Badge>;
-  if (row.active) return <Badge tone="red">Aktif s.d. {wibTextLong(row.expires_at)}</Badge>;
-  return <Badge tone="slate">Selesai {wibTextLong(row.expires_at)}</Badge>;
+/**
+ * Geo and block-list refusals are rules, not blocks that run out: they read as refused,
+ * never as over; so does a rule a later release added, whose meaning this one does not know.
+ * The switch names every known reason (a new one without its case is a type error).
+ */
+export function blockStatus(row: FraudBlockRow): ReactElement {
+  const reason = row.reason;
+  if (!isKnown(FRAUD_BLOCK_REASONS, reason)) return <Badge tone="slate">Ditolak</Badge>;
+  switch (reason) {
+    case "geo":
+      return <Badge tone="amber">Ditolak izin negara</Badge>;
+    case "blocklist":
+      return <Badge tone="amber">Ditolak daftar blokir</Badge>;
+    case "prefix_spike":
+    case "verified_nothing":
+    case "signal_velocity":
+      if (row.unblocked_at) return <Badge tone="slate">Dibuka {wibTextLong(row.unblocked_at)}</Badge>;
+      if (row.active) return <Badge tone="red">Aktif s.d. {wibTextLong(row.expires_at)}</Badge>;
+      return <Badge tone="slate">Selesai {wibTextLong(row.expires_at)}</Badge>;
+  }
 }
 
 function details(row: FraudBlockRow): string {
   const refused = `${formatNumber(row.blocked)} ditolak`;
-  if (row.reason === "geo" || row.reason === "blocklist") return refused;
-  if (row.reason === "signal_velocity") return `${refused}; ${formatNumber(row.window_creations)} nomor berbeda dalam 10 menit`;
-  return `${refused}; ${formatNumber(row.window_creations)} nomor baru dalam 10 menit, ${formatNumber(row.window_verified)} terverifikasi, biasanya ±${formatNumber(row.expected)}`;
+  const reason = row.reason;
+  if (!isKnown(FRAUD_BLOCK_REASONS, reason)) return refused;
+  switch (reason) {
+    case "geo":
+    case "blocklist":
+      return refused;
+    case "signal_velocity":
+      return `${refused}; ${formatNumber(row.window_creations)} nomor berbeda dalam 10 menit`;
+    case "prefix_spike":
+    case "verified_nothing":
+      return `${refused}; ${formatNumber(row.window_creations)} nomor baru dalam 10 menit, ${formatNumber(row.window_verified)} terverifikasi, biasanya ±${formatNumber(row.expected)}`;
+  }
 }
 
 /** Every refused attempt, explained; a merchant lifts a prefix block itself. */
@@ -79,9 +105,9 @@ export function FraudBlockLog() {
                 {wibTextLong(row.started_at)}
               </StackedCell>
               <StackedCell label="Alasan" prose>
-                <span className="font-medium">{REASONS[row.reason].label}</span>
+                <span className="font-medium">{reasonText(row).label}</span>
                 <span className="block text-xs text-slate-600">
-                  {REASONS[row.reason].why} Channel {CHANNEL_LABELS[row.channel] ?? row.channel}.
+                  {reasonText(row).why} Channel {CHANNEL_LABELS[row.channel] ?? row.channel}.
                 </span>
               </StackedCell>
               <StackedCell label="Prefix" className="font-mono">
@@ -92,13 +118,13 @@ export function FraudBlockLog() {
               </StackedCell>
               <StackedCell label="Status">
                 <div className="flex flex-col items-end gap-2 sm:items-start">
-                  {status(row)}
+                  {blockStatus(row)}
                   {row.active && (row.reason === "prefix_spike" || row.reason === "verified_nothing") && can("security.manage") ? (
                     <Button variant="secondary" onClick={() => setConfirming(row.prefix)} data-testid={`unblock-${row.prefix}`}>
                       Buka blokir prefix ini
                     </Button>
                   ) : null}
-                  {row.reason !== "blocklist" && row.reason !== "signal_velocity" && can("security.manage") ? (
+                  {(row.reason === "geo" || row.reason === "prefix_spike" || row.reason === "verified_nothing") && can("security.manage") ? (
                     <Button variant="secondary" onClick={() => setTrusting(row.prefix)} data-testid={`safe-${row.id}`}>
                       Tambahkan ke daftar aman
                     </Button>

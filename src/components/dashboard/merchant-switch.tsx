@@ -4,7 +4,7 @@
 // request still checks the membership.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MERCHANT_COOKIE } from "@/lib/merchant-cookie";
-import { ROLE_LABELS } from "@/schemas/dashboard/members";
+import { roleLabel } from "@/schemas/dashboard/members";
 import { useTRPC } from "@/components/trpc-provider";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -34,7 +34,7 @@ export function MerchantSwitch() {
       >
         {mine.data.merchants.map((m) => (
           <option key={m.merchant_id} value={m.merchant_id}>
-            {m.name} ({ROLE_LABELS[m.role]})
+            {m.name} ({roleLabel(m.role)})
           </option>
         ))}
       </select>

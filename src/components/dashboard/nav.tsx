@@ -4,13 +4,13 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { NAV_ITEMS } from "@/lib/dashboard-pages";
-import { ROLE_LABELS, type Permission, type Role } from "@/schemas/dashboard/members";
+import { roleLabel, type Permission, type StoredRole } from "@/schemas/dashboard/members";
 import type { Mode } from "@/schemas/mode";
 import { MerchantSwitch } from "./merchant-switch";
 import { ModeSwitch } from "./mode-switch";
 
 
-export function DashboardNav({ name, email, mode, role, permissions }: { name: string; email: string; mode: Mode; role: Role; permissions: Permission[] }) {
+export function DashboardNav({ name, email, mode, role, permissions }: { name: string; email: string; mode: Mode; role: StoredRole; permissions: Permission[] }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -60,7 +60,7 @@ export function DashboardNav({ name, email, mode, role, permissions }: { name: s
         {email}
       </p>
       <p className="mt-1 text-xs text-slate-500" data-testid="member-role">
-        Peran: {ROLE_LABELS[role]}
+        Peran: {roleLabel(role)}
       </p>
       <button type="button" onClick={leave} disabled={leaving} className="mt-3 text-sm font-medium text-red-700 hover:underline">
         {leaving ? "Keluar…" : "Keluar"}

@@ -4,12 +4,19 @@ import { useId, useState } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc-provider";
 import { Button, Card, ErrorNotice, Notice } from "@/components/ui/primitives";
 import { EVENT_TYPE_LABELS, OTP_EVENT_TYPES, type OtpEventType } from "@/schemas/v3/events";
+import { isKnown, type StoredValue } from "@/schemas/stored-enum";
 
 /**
  * Which events the endpoint receives. The ticks start from the saved choice and, once
  * changed, keep the merchant's until saved, so a refetch never undoes a click.
+ *
+ * A saved type this release does not know (a later release offers it, and during its
+ * rollout this page may be served by the previous one) is listed as saved and locks the
+ * form: saving without it would silently drop it, and this release could not accept it.
  */
-export function WebhookEventTypes({ saved, configured }: { saved: OtpEventType[]; configured: boolean }) {
+export function WebhookEventTypes({ saved: stored, configured }: { saved: StoredValue<OtpEventType>[]; configured: boolean }) {
+  const saved = stored.filter((t): t is OtpEventType => isKnown(OTP_EVENT_TYPES, t));
+  const newer = stored.filter((t) => !isKnown(OTP_EVENT_TYPES, t));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<OtpEventType[] | null>(null);
@@ -49,7 +56,12 @@ export function WebhookEventTypes({ saved, configured }: { saved: OtpEventType[]
             <Notice>Simpan URL webhook terlebih dahulu untuk memilih tipe event.</Notice>
           </div>
         ) : null}
-        <fieldset disabled={!configured || save.isPending} aria-describedby={noteId}>
+        {newer.length > 0 ? (
+          <Notice>
+            Endpoint ini juga menerima {newer.join(", ")}, tipe event dari versi Sandi yang lebih baru. Muat ulang halaman ini beberapa menit lagi untuk mengubah pilihan.
+          </Notice>
+        ) : null}
+        <fieldset disabled={!configured || save.isPending || newer.length > 0} aria-describedby={noteId}>
           <legend className="mb-1 text-sm text-slate-600">
             Pilih event yang dikirim ke endpoint Anda. Tipe yang tidak dipilih tidak dikirim dan tidak dicatat di log, kecuali otp.verified yang selalu dicatat.
           </legend>
@@ -77,7 +89,7 @@ export function WebhookEventTypes({ saved, configured }: { saved: OtpEventType[]
           </div>
         ) : null}
         <div>
-          <Button type="submit" busy={save.isPending} disabled={!configured || none || !changed}>
+          <Button type="submit" busy={save.isPending} disabled={!configured || none || !changed || newer.length > 0}>
             Simpan tipe event
           </Button>
         </div>

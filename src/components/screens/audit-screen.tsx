@@ -11,7 +11,8 @@ import { Pager, useCursorPages } from "@/components/ui/pager";
 import { Button, Card, EmptyState, ErrorNotice, Field, inputClass, Loading, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { formatWib } from "@/lib/wib-time";
-import type { AuditActorType } from "@/schemas/dashboard/members";
+import { AUDIT_ACTOR_TYPES, type AuditActorType } from "@/schemas/dashboard/members";
+import { isKnown, type StoredValue } from "@/schemas/stored-enum";
 
 /** The action families the filter offers; the full list is in the documentation. */
 const ACTIONS: { value: string; label: string }[] = [
@@ -30,11 +31,22 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: "topup.", label: "Isi saldo" },
 ];
 
-/** The actor as a person reads it: an API key by the prefix its page shows (sk_live_ab12…), never more of it. */
-function actorLabel(row: { actor: string; actor_type: AuditActorType }): string {
-  if (row.actor_type === "operator") return "Operator Sandi";
-  if (row.actor_type === "api_key") return `API key ${row.actor}…`;
-  return row.actor;
+/**
+ * The actor as a person reads it: an API key by the prefix its page shows (sk_live_ab12…),
+ * never more of it. A type a later release added is named as stored, beside the actor.
+ */
+export function actorLabel(row: { actor: string; actor_type: StoredValue<AuditActorType> }): string {
+  const type = row.actor_type;
+  if (!isKnown(AUDIT_ACTOR_TYPES, type)) return `${row.actor} (${type})`;
+  // Every known type has its case: one added to AUDIT_ACTOR_TYPES without it is a type error.
+  switch (type) {
+    case "member":
+      return row.actor;
+    case "operator":
+      return "Operator Sandi";
+    case "api_key":
+      return `API key ${row.actor}…`;
+  }
 }
 
 function shown(value: unknown): string {

@@ -9,7 +9,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge, Button, Card, ErrorNotice, Field, inputClass, Loading, Notice, PageHeader } from "@/components/ui/primitives";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { formatWibText } from "@/components/format";
-import { ROLE_LABELS, ROLES, type Role } from "@/schemas/dashboard/members";
+import { ROLE_LABELS, roleLabel, ROLES, type Role } from "@/schemas/dashboard/members";
+import { isKnown } from "@/schemas/stored-enum";
 
 const ROLE_HINTS: Record<Role, string> = {
   owner: "semuanya, termasuk tim",
@@ -91,6 +92,12 @@ export function TeamScreen() {
                         onChange={(e) => changeRole.mutate({ userId: m.user_id, role: e.target.value as Role })}
                         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
                       >
+                        {/* A role a later release added: shown as stored, not as the first option; the owner may still pick a known one. */}
+                        {isKnown(ROLES, m.role) ? null : (
+                          <option value={m.role} disabled>
+                            {m.role}
+                          </option>
+                        )}
                         {ROLES.map((r) => (
                           <option key={r} value={r}>
                             {ROLE_LABELS[r]}
@@ -98,7 +105,7 @@ export function TeamScreen() {
                         ))}
                       </select>
                     ) : (
-                      ROLE_LABELS[m.role]
+                      roleLabel(m.role)
                     )}
                   </StackedCell>
                   <StackedCell label="Masuk dua langkah">{m.two_step ? <Badge tone="green">Aktif</Badge> : <Badge>Mati</Badge>}</StackedCell>
@@ -122,7 +129,7 @@ export function TeamScreen() {
               {team.data.invitations.map((i) => (
                 <li key={i.id} className="flex items-center justify-between gap-3">
                   <span>
-                    {i.email} · {ROLE_LABELS[i.role]} · berlaku sampai {formatWibText(i.expires_at)}
+                    {i.email} · {roleLabel(i.role)} · berlaku sampai {formatWibText(i.expires_at)}
                   </span>
                   {manage ? (
                     <Button variant="secondary" busy={revoke.isPending} onClick={() => revoke.mutate({ invitationId: i.id })}>

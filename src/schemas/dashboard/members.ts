@@ -1,11 +1,16 @@
 import { z } from "zod";
 import { newPasswordSchema } from "./account-security";
+import { entryFor, storedEnum, type StoredValue } from "../stored-enum";
 
 export const ROLES = ["owner", "developer", "finance", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What the console calls each role. */
 export const ROLE_LABELS: Record<Role, string> = { owner: "Pemilik", developer: "Developer", finance: "Keuangan", viewer: "Pemantau" };
+/** A role as read from a membership or invitation: a later release may add roles (this release grants them nothing). */
+export type StoredRole = StoredValue<Role>;
+/** The role's name, or the role as stored when a later release added it. */
+export const roleLabel = (role: StoredRole): string => entryFor(ROLE_LABELS, role) ?? role;
 
 /**
  * What a member may do. Every dashboard procedure names one of these; the role
@@ -52,15 +57,20 @@ export const acceptInvitationInput = z.object({
 export type AcceptInvitationInput = z.output<typeof acceptInvitationInput>;
 export const invitationPreviewInput = z.object({ token: tokenSchema });
 
-export const memberRow = z.object({ user_id: z.string(), email: z.string(), name: z.string(), role: z.enum(ROLES), two_step: z.boolean(), joined_at: z.string(), you: z.boolean() });
-export const invitationRow = z.object({ id: z.number(), email: z.string(), role: z.enum(ROLES), expires_at: z.string() });
+// Roles read back from the database are stored values (storedEnum). A role this release does
+// not know holds no permission here (permissions.ts): such a member is refused every
+// procedure, and the dashboard shows them "Tidak ada akses" with the role as stored. The
+// permissions stay strict: this release's own table computes them.
+const storedRole = storedEnum(ROLES);
+export const memberRow = z.object({ user_id: z.string(), email: z.string(), name: z.string(), role: storedRole, two_step: z.boolean(), joined_at: z.string(), you: z.boolean() });
+export const invitationRow = z.object({ id: z.number(), email: z.string(), role: storedRole, expires_at: z.string() });
 export const membersOutput = z.object({ members: z.array(memberRow), invitations: z.array(invitationRow) });
-export const invitationPreviewOutput = z.object({ merchant_name: z.string(), email: z.string(), role: z.enum(ROLES), has_login: z.boolean() });
+export const invitationPreviewOutput = z.object({ merchant_name: z.string(), email: z.string(), role: storedRole, has_login: z.boolean() });
 export const myMerchantsOutput = z.object({
   current: z.string(),
-  role: z.enum(ROLES),
+  role: storedRole,
   permissions: z.array(z.enum(PERMISSIONS)),
-  merchants: z.array(z.object({ merchant_id: z.string(), name: z.string(), role: z.enum(ROLES) })),
+  merchants: z.array(z.object({ merchant_id: z.string(), name: z.string(), role: storedRole })),
 });
 export const noticeOutput = z.object({ message: z.string() });
 
@@ -77,7 +87,8 @@ export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 export const auditRow = z.object({
   id: z.number(),
   actor: z.string(),
-  actor_type: z.enum(AUDIT_ACTOR_TYPES),
+  /** A later release may add actor types (api_key was one): its rows still show, with the type as stored. */
+  actor_type: storedEnum(AUDIT_ACTOR_TYPES),
   action: z.string(),
   target: z.string(),
   before: z.unknown(),

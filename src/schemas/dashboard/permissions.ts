@@ -1,6 +1,6 @@
 // Which role may do what (docs/teams.md). The dashboard's procedures each name a
 // permission; this table is the only place that says which roles hold it.
-import type { Permission, Role } from "@/schemas/dashboard/members";
+import type { Permission, Role, StoredRole } from "@/schemas/dashboard/members";
 
 const ALL: readonly Role[] = ["owner", "developer", "finance", "viewer"];
 
@@ -31,11 +31,12 @@ export const ROLES_BY_PERMISSION: Record<Permission, readonly Role[]> = {
   "audit.read": ["owner"],
 };
 
-export function roleMay(role: Role, permission: Permission): boolean {
-  return ROLES_BY_PERMISSION[permission].includes(role);
+/** A role a later release added (read from the membership while it rolls out) holds no permission here. */
+export function roleMay(role: StoredRole, permission: Permission): boolean {
+  return (ROLES_BY_PERMISSION[permission] as readonly string[]).includes(role);
 }
 
-export function permissionsOf(role: Role): Permission[] {
+export function permissionsOf(role: StoredRole): Permission[] {
   return (Object.keys(ROLES_BY_PERMISSION) as Permission[]).filter((p) => roleMay(role, p));
 }
 

@@ -2,10 +2,15 @@
 // top-ups and the sandbox inbox. tRPC passes every answer through these.
 import { z } from "zod";
 import { CHANNEL_VALUES } from "../v3/otp";
+import { storedEnum } from "../stored-enum";
 import { transactionRowOutput } from "./transactions";
 
+// Stored values a later release may extend (storedEnum): the ledger and the top-up
+// history show such a row with the value as stored instead of failing the page.
 export const LEDGER_REASONS = ["otp_charge", "otp_refund", "topup", "manual_credit", "manual_debit"] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
 export const TOPUP_STATUSES = ["Pending", "Paid", "Expired", "Failed"] as const;
+export type TopupStatus = (typeof TOPUP_STATUSES)[number];
 
 /** A list page: the items and the cursor of the next page (null on the last). */
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
@@ -51,7 +56,7 @@ const ledgerPage = pageOf(
     id: z.string(),
     amount: z.number().int(),
     balance_after: z.number().int(),
-    reason: z.enum(LEDGER_REASONS),
+    reason: storedEnum(LEDGER_REASONS),
     reference: z.string().nullable(),
     note: z.string(),
     created_at: z.string(),
@@ -68,7 +73,7 @@ export const topupPageOutput = pageOf(
     payment_method_code: z.string(),
     amount: z.number().int(),
     payment_total: z.number().int(),
-    status: z.enum(TOPUP_STATUSES),
+    status: storedEnum(TOPUP_STATUSES),
     payment_url: z.string(),
   }),
 );

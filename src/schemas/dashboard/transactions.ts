@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CHANNEL_VALUES as CHANNELS, otpDelivery } from "../v3/otp";
+import { CHANNEL_VALUES as CHANNELS, DELIVERY_STATUS_VALUES, otpDelivery } from "../v3/otp";
+import { storedEnum } from "../stored-enum";
 
 export const OTP_STATUSES = ["pending", "sent", "success", "failed", "verified"] as const;
 
@@ -35,8 +36,13 @@ export const transactionDetailSchema = z.object({
   otpId: z.string().trim().min(1).max(64),
 });
 
-/** One send of the OTP as the detail shows it: the API's delivery plus why it was free. */
+/**
+ * One send of the OTP as the detail shows it: the API's delivery plus why it was free.
+ * Its status is a text column a later release may write new values to: the detail shows
+ * them as stored (the API's own answer keeps the spec's enum).
+ */
 export const transactionDeliveryOutput = otpDelivery.extend({
+  status: storedEnum(DELIVERY_STATUS_VALUES),
   seq: z.number().int(),
   /** The channel's price at the time, charged or not. */
   list_price: z.number().int(),

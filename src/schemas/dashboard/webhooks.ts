@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventTypeList, OTP_EVENT_TYPES } from "../v3/events";
+import { storedEnum } from "../stored-enum";
 
 export const webhookUrlSchema = z.object({
   /** Empty turns webhooks off. */
@@ -28,7 +29,8 @@ export const webhookSettingsOutputSchema = z.object({
   url: z.string().nullable(),
   enabled: z.boolean(),
   disabled_reason: z.string().nullable(),
-  event_types: z.array(z.enum(OTP_EVENT_TYPES)),
+  /** As saved: a later release may offer (and the merchant choose) types this release does not know. */
+  event_types: z.array(storedEnum(OTP_EVENT_TYPES)),
 });
 export const webhookSecretOutputSchema = z.object({ secret: z.string() });
 export const webhookRotationOutputSchema = z.object({ secret: z.string(), previous_secret_expires_at: z.string() });

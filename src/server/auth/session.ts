@@ -1,13 +1,13 @@
 import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
 import { MERCHANT_COOKIE } from "@/lib/merchant-cookie";
-import type { Role } from "@/schemas/dashboard/members";
+import type { StoredRole } from "@/schemas/dashboard/members";
 import { isUserSessionCutOff, resolveMember, userOfLegacySession } from "@/server/services/members/resolve-member";
 import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from "./options";
 import { isSessionRevoked } from "./session-revocation";
 
 /** merchantId is the account the person acts in now; userId the person. */
-export type SignedInSession = { userId: string; merchantId: string; role: Role; name: string; email: string; sessionId: string };
+export type SignedInSession = { userId: string; merchantId: string; role: StoredRole; name: string; email: string; sessionId: string };
 
 export type RawSession = { userId?: string; merchantId?: string; sid?: string; signedInAt?: number; user?: { name?: string | null; email?: string | null } };
 

@@ -41,14 +41,37 @@ export async function recordBlock(e: BlockEntry): Promise<void> {
 /** The detection rules that block a whole prefix for a cooldown (and that unblocking lifts). */
 const PREFIX_BLOCK_REASONS: FraudBlockReason[] = ["prefix_spike", "verified_nothing"];
 
-type Stored = Awaited<ReturnType<typeof listRows>>[number];
+type Stored = {
+  id: bigint;
+  reason: string;
+  prefix: string;
+  channel: string;
+  started_at: Date;
+  last_blocked_at: Date;
+  expires_at: Date;
+  blocked: number;
+  window_creations: number;
+  window_verified: number;
+  expected: number;
+  unblocked_at: Date | null;
+};
 
-function listRows(merchantId: number, limit: number) {
-  return getDb().then((db) => db.fraudBlock.findMany({ where: { merchantId }, orderBy: { lastBlockedAt: "desc" }, take: limit }));
+/**
+ * Reason and channel as text: the Prisma client refuses a row whose enum value its schema
+ * does not list, and during a rolling deploy the next release may have written one
+ * (docs/migrations.md, "New values of a stored enumeration"); the log shows it as stored.
+ */
+async function listRows(merchantId: number, limit: number): Promise<Stored[]> {
+  const db = await getDb();
+  return db.$queryRaw<Stored[]>`
+    SELECT id, reason::text AS reason, prefix, channel::text AS channel, started_at, last_blocked_at, expires_at,
+           blocked, window_creations, window_verified, expected, unblocked_at
+    FROM fraud_blocks WHERE merchant_id = ${merchantId} ORDER BY last_blocked_at DESC LIMIT ${limit}`;
 }
 
+/** Only the prefix blocks run out or are lifted; geo and block-list rows are refusals, and a reason this release does not know is shown as no running block. */
 function isActive(row: Stored, now: Date): boolean {
-  return row.reason !== "geo" && row.reason !== "blocklist" && row.unblockedAt === null && row.expiresAt > now;
+  return (row.reason === "prefix_spike" || row.reason === "verified_nothing" || row.reason === "signal_velocity") && row.unblocked_at === null && row.expires_at > now;
 }
 
 function present(row: Stored, now: Date): FraudBlockRow {
@@ -57,15 +80,15 @@ function present(row: Stored, now: Date): FraudBlockRow {
     reason: row.reason,
     prefix: row.prefix,
     channel: row.channel,
-    started_at: formatWib(row.startedAt),
-    last_blocked_at: formatWib(row.lastBlockedAt),
-    expires_at: formatWib(row.expiresAt),
+    started_at: formatWib(row.started_at),
+    last_blocked_at: formatWib(row.last_blocked_at),
+    expires_at: formatWib(row.expires_at),
     blocked: row.blocked,
-    window_creations: row.windowCreations,
-    window_verified: row.windowVerified,
+    window_creations: row.window_creations,
+    window_verified: row.window_verified,
     expected: row.expected,
     active: isActive(row, now),
-    unblocked_at: row.unblockedAt ? formatWib(row.unblockedAt) : null,
+    unblocked_at: row.unblocked_at ? formatWib(row.unblocked_at) : null,
   };
 }
 

@@ -13,7 +13,7 @@ import { formatWib } from "@/lib/wib-time";
 import { PASSWORD_ATTEMPTS_THROTTLED } from "@/lib/throttle-window";
 import { getThrottleStore, type ThrottleStore } from "@/server/throttle/throttle-store";
 import { countPasswordAttempt, forgivePasswordAttempt } from "@/server/services/accounts/password-attempts";
-import type { AcceptInvitationInput, InviteMemberInput, Role } from "@/schemas/dashboard/members";
+import type { AcceptInvitationInput, InviteMemberInput } from "@/schemas/dashboard/members";
 import { sendAccountMail } from "@/server/services/accounts/account-mail";
 import { hashPassword } from "@/server/services/merchants/merchants";
 import { recordAudit, type Actor, type ChangeBy } from "@/server/services/audit/record-audit";
@@ -64,7 +64,7 @@ export async function previewInvitation(token: string, from: From = {}, now = ne
   await adoptLoginByEmail(invitation.email);
   const db = await getDb();
   const user = await db.user.findUnique({ where: { email: invitation.email }, select: { passwordHash: true } });
-  return { merchant_name: invitation.merchant.name, email: invitation.email, role: invitation.role as Role, has_login: Boolean(user?.passwordHash) };
+  return { merchant_name: invitation.merchant.name, email: invitation.email, role: invitation.role, has_login: Boolean(user?.passwordHash) };
 }
 
 export async function acceptInvitation(input: AcceptInvitationInput, from: From = {}, now = new Date(), store: ThrottleStore = getThrottleStore()): Promise<{ message: string; email: string }> {
@@ -95,7 +95,7 @@ export async function acceptInvitation(input: AcceptInvitationInput, from: From 
     const actor: Actor = { kind: "member", userId: user.id, email: user.email, ...from };
     await recordAudit(tx, { merchantId: invitation.merchantId, actor, action: "member.join", target: user.email, after: { role: joined.role } });
   });
-  await noticeOwners(invitation.merchantId, { kind: "member_added", email: invitation.email, role: invitation.role as Role });
+  await noticeOwners(invitation.merchantId, { kind: "member_added", email: invitation.email, role: invitation.role });
   return { message: `Anda kini anggota ${invitation.merchant.name}. Silakan masuk.`, email: invitation.email };
 }
 
@@ -113,5 +113,5 @@ export async function revokeInvitation(by: ChangeBy, invitationId: number, now =
 export async function openInvitations(merchantId: number, now = new Date()) {
   const db = await getDb();
   const rows = await db.invitation.findMany({ where: { merchantId, usedAt: null, revokedAt: null, expiresAt: { gt: now } }, orderBy: { id: "desc" } });
-  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role as Role, expires_at: formatWib(r.expiresAt) }));
+  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, expires_at: formatWib(r.expiresAt) }));
 }

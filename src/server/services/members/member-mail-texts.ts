@@ -1,7 +1,7 @@
 // The wording of the team e-mails: an invitation, and the notices every owner gets
 // when something about who controls the account changes.
 import type { AccountMail } from "@/server/channels/account-mailer";
-import { ROLE_LABELS, type Role } from "@/schemas/dashboard/members";
+import { ROLE_LABELS, roleLabel, type Role, type StoredRole } from "@/schemas/dashboard/members";
 import { supportContactLine } from "@/server/services/support/contact";
 
 export function invitationMail(to: string, merchantName: string, inviter: string, role: Role, link: string): AccountMail {
@@ -19,10 +19,10 @@ export function invitationMail(to: string, merchantName: string, inviter: string
   };
 }
 
-export type OwnerNotice = { kind: "member_added"; email: string; role: Role } | { kind: "ownership_moved"; email: string } | { kind: "two_step_cleared"; email: string };
+export type OwnerNotice = { kind: "member_added"; email: string; role: StoredRole } | { kind: "ownership_moved"; email: string } | { kind: "two_step_cleared"; email: string };
 
 function noticeSentence(n: OwnerNotice): string {
-  if (n.kind === "member_added") return `${n.email} kini anggota akun ini sebagai ${ROLE_LABELS[n.role]}.`;
+  if (n.kind === "member_added") return `${n.email} kini anggota akun ini sebagai ${roleLabel(n.role)}.`;
   if (n.kind === "ownership_moved") return `${n.email} kini pemilik akun ini.`;
   return `Masuk dua langkah untuk ${n.email} dimatikan oleh operator Sandi atas permintaan pemiliknya.`;
 }

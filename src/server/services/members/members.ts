@@ -5,7 +5,7 @@
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { formatWib } from "@/lib/wib-time";
-import type { Role } from "@/schemas/dashboard/members";
+import type { Role, StoredRole } from "@/schemas/dashboard/members";
 import { recordAudit, type ChangeBy } from "@/server/services/audit/record-audit";
 import { adoptLoginOfMerchant } from "./adopt-login";
 import { openInvitations } from "./invitations";
@@ -22,7 +22,7 @@ export async function listMembers(merchantId: number, viewerUserRowId: number | 
     user_id: m.user.userId,
     email: m.user.email,
     name: m.user.name,
-    role: m.role as Role,
+    role: m.role,
     two_step: Boolean(m.user.twoStepChannel),
     joined_at: formatWib(m.createdAt),
     you: m.userId === viewerUserRowId,
@@ -73,14 +73,14 @@ export async function removeMember(by: ChangeBy, userPublicId: string): Promise<
 }
 
 /** The merchant switch: the person's accounts, the current one and what its role may do there. */
-export async function myMerchants(userRowId: number, current: { merchantId: string; role: Role }) {
+export async function myMerchants(userRowId: number, current: { merchantId: string; role: StoredRole }) {
   const db = await getDb();
   const rows = await db.membership.findMany({ where: { userId: userRowId }, orderBy: { id: "asc" }, include: { merchant: { select: { merchantId: true, name: true } } } });
   return {
     current: current.merchantId,
     role: current.role,
     permissions: permissionsOf(current.role),
-    merchants: rows.map((r) => ({ merchant_id: r.merchant.merchantId, name: r.merchant.name, role: r.role as Role })),
+    merchants: rows.map((r) => ({ merchant_id: r.merchant.merchantId, name: r.merchant.name, role: r.role })),
   };
 }
 

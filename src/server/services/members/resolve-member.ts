@@ -3,10 +3,10 @@
 // the one they signed in to, else their first. Not a member (any more) is null:
 // removing a member ends their sessions in that account at once.
 import { getDb } from "@/server/db/client";
-import type { Role } from "@/schemas/dashboard/members";
+import type { StoredRole } from "@/schemas/dashboard/members";
 import { adoptLoginOfMerchant } from "./adopt-login";
 
-export type ActingMember = { userRowId: number; userId: string; email: string; name: string; merchantRowId: number; merchantId: string; role: Role };
+export type ActingMember = { userRowId: number; userId: string; email: string; name: string; merchantRowId: number; merchantId: string; role: StoredRole };
 
 export async function resolveMember(userPublicId: string, preferred: (string | null | undefined)[]): Promise<ActingMember | null> {
   const db = await getDb();
@@ -16,7 +16,7 @@ export async function resolveMember(userPublicId: string, preferred: (string | n
   });
   if (!user || user.memberships.length === 0) return null;
   const chosen = preferred.map((p) => user.memberships.find((m) => m.merchant.merchantId === p)).find(Boolean) ?? user.memberships[0];
-  return { userRowId: user.id, userId: user.userId, email: user.email, name: user.name, merchantRowId: chosen.merchant.id, merchantId: chosen.merchant.merchantId, role: chosen.role as Role };
+  return { userRowId: user.id, userId: user.userId, email: user.email, name: user.name, merchantRowId: chosen.merchant.id, merchantId: chosen.merchant.merchantId, role: chosen.role };
 }
 
 /** A session from before teams names only its merchant: its person is the account's own login. */

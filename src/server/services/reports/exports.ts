@@ -5,6 +5,7 @@ import { AppError } from "@/server/errors";
 import { toCsv } from "@/server/lib/csv";
 import { formatWib } from "@/lib/wib-time";
 import type { ExportDays } from "@/schemas/dashboard/exports";
+import { LEDGER_ENTRY_COLUMNS, type LedgerEntryRow } from "./ledger-entries";
 import { addDays, wibDateStart } from "./wib-ranges";
 
 /** A file a browser tab can still build in memory; beyond it the merchant picks a shorter range. */
@@ -38,11 +39,14 @@ export async function exportTransactionsCsv(merchantId: number, input: ExportDay
 export async function exportLedgerCsv(merchantId: number, input: ExportDays) {
   const { range, createdAt } = rangeOf(input);
   const db = await getDb();
-  const rows = await db.ledgerEntry.findMany({ where: { merchantId, createdAt }, orderBy: { id: "asc" }, take: MAX_EXPORT_ROWS + 1 });
+  const rows = await db.$queryRaw<LedgerEntryRow[]>`
+    SELECT ${LEDGER_ENTRY_COLUMNS} FROM ledger_entries
+    WHERE merchant_id = ${merchantId} AND created_at >= ${createdAt.gte} AND created_at < ${createdAt.lt}
+    ORDER BY id LIMIT ${MAX_EXPORT_ROWS + 1}`;
   refuseTooMany(rows.length);
   const csv = toCsv(
     ["id", "waktu_wib", "jenis", "jumlah", "saldo_setelah", "referensi", "catatan"],
-    rows.map((e) => [e.id.toString(), formatWib(e.createdAt), e.reason, Number(e.amount), Number(e.balanceAfter), e.reference, e.note]),
+    rows.map((e) => [e.id.toString(), formatWib(e.created_at), e.reason, Number(e.amount), Number(e.balance_after), e.reference, e.note]),
   );
   return { filename: `sandi-mutasi-saldo-${range.from}_${range.to}.csv`, csv, rows: rows.length };
 }

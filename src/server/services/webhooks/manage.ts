@@ -26,13 +26,13 @@ export async function getWebhookSettings(merchantId: number): Promise<WebhookSet
 /** What the dashboard's settings card shows: never the secret, which only revealWebhookSecret returns. */
 export async function webhookSettingsView(
   merchantId: number,
-): Promise<{ url: string | null; enabled: boolean; disabled_reason: string | null; event_types: OtpEventType[] }> {
+): Promise<{ url: string | null; enabled: boolean; disabled_reason: string | null; event_types: string[] }> {
   const settings = await getWebhookSettings(merchantId);
   return {
     url: settings?.url ?? null,
     enabled: settings?.enabled ?? false,
     disabled_reason: settings?.disabled_reason ?? null,
-    event_types: (settings?.event_types ?? DEFAULT_EVENT_TYPES) as OtpEventType[],
+    event_types: settings?.event_types ?? DEFAULT_EVENT_TYPES,
   };
 }
 
