@@ -102,13 +102,16 @@ async function computeForFleet(copy: FiguresCopy, settings: RoutingSettings): Pr
     await holdLeaseAfterFailure(copy.tag, settings).catch(() => undefined);
     throw err;
   });
-  copy.snapshot = snapshotOf(rows, asOf);
   try {
     const stored = await storeSharedFigures(copy.tag, asOf, settings, rows);
     log.debug({ computed_by: copy.tag, stored, ms: Date.now() - asOf.getTime() }, "route figures computed for the fleet");
   } catch (err) {
     log.warn({ error: messageOf(err) }, "route figures computed but not stored for the fleet; another instance computes them once the lease lapses");
   }
+  // Taken once they are stored, so that this copy falls due only after the stored figures
+  // stop being fresh: taken before, a read arriving just as it fell due could find them
+  // (stored a moment later) still fresh, and this instance would wait another interval.
+  copy.snapshot = snapshotOf(rows, asOf);
 }
 
 /** The background refresh: the fleet's figures when fresh; else computed here if this instance wins the lease. */
