@@ -24,7 +24,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Client as PgClient } from "pg";
 import { adminQuery, recreateDatabase } from "./lib/database";
+import { insertSyntheticSends } from "../tests/harness/synthetic-sends";
 import { startVendorSimulator } from "../tests/simulators/http-vendor-simulator";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -125,6 +127,7 @@ async function main() {
     const merchant = await createMerchant({ name: `Route sim ${scenario.kind}`, email: `${scenario.kind}@route-sim.test`, brandName: "TokoKu", saldo: 1_000_000_000, rateLimit: 100_000 });
     // Each scenario starts from no figures: its sends only.
     await (await getDb()).$executeRawUnsafe("DELETE FROM otp_deliveries");
+    await (await getDb()).$executeRawUnsafe("DELETE FROM route_figures_shared");
     forgetRouteFigures();
     const minutes: Record<string, Minute[]> = Object.fromEntries(PREFIXES.map((p) => [p, Array.from({ length: scenario.minutes }, emptyMinute)]));
     const pending: Promise<void>[] = [];
@@ -249,20 +252,7 @@ async function figuresCost(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`
-      WITH o AS (
-        INSERT INTO otp_transactions (otp_id, merchant_id, channel, destination, destination_key, status, code_hash, otp_length, max_attempts, expires_at, verified_at, price, charged, fingerprint, provider, created_at)
-        SELECT 'SIM' || lpad(g::text, 12, '0'), 1, 'sms', d, d, CASE WHEN g % 5 = 0 THEN 'sent' ELSE 'verified' END::"OtpStatus", 'x', 6, 3,
-               now() - (g % 600) * interval '1 second' + interval '300 seconds',
-               CASE WHEN g % 5 = 0 THEN NULL ELSE now() - (g % 600) * interval '1 second' + interval '20 seconds' END,
-               100, true, 'f', 'http_sms', now() - (g % 600) * interval '1 second'
-        FROM generate_series(1, $1::int) g, LATERAL (SELECT '628' || (11 + g % 40)::text || lpad((g % 9999999)::text, 7, '0') AS d) x
-        RETURNING id, created_at, verified_at
-      )
-      INSERT INTO otp_deliveries (otp_transaction_id, seq, channel, status, price, charged, provider, sent_at, delivered_at, created_at, route, route_reason)
-      SELECT id, 1, 'sms', 'success', 100, true, 'http_sms', created_at, created_at + interval '3 seconds', created_at, CASE WHEN id % 2 = 0 THEN 'agg-a' ELSE 'agg-b' END, 'weight' FROM o`,
-      [ROWS],
-    );
+    await insertSyntheticSends((sql, params) => client.query(sql, params), ROWS);
     await client.query("ANALYZE otp_transactions; ANALYZE otp_deliveries");
     // The production window and maturity, whatever this run's scale.
     const [windowMs, maturityMs] = [600_000, 120_000];
@@ -280,7 +270,9 @@ async function figuresCost(url: string): Promise<string> {
       "## The figures query",
       "",
       `${ROWS.toLocaleString("en")} sends in the 10-minute window (≈ ${Math.round(ROWS / 600)} OTP/s), 40 prefixes, 2 routes. Execution time over 5 runs: median ${timings[2]} ms, min ${timings[0]} ms, max ${timings[4]} ms.`,
-      "One run per instance per refresh (15 s), in the background.",
+      "One run per refresh interval (15 s) for the whole fleet, in the background, by the instance holding the lease.",
+      "",
+      ...(await sharedFiguresCost(windowMs, maturityMs, client)),
       "",
       "```",
       plan,
@@ -290,6 +282,41 @@ async function figuresCost(url: string): Promise<string> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The fleet's path over the same sends: the instance holding the lease claims it, runs the
+ * aggregate and stores the result (timed once); every other instance reads the stored row
+ * (timed 50 times: the round trip to PostgreSQL and the parsing of the figures' JSON).
+ */
+async function sharedFiguresCost(windowMs: number, maturityMs: number, client: PgClient): Promise<string[]> {
+  const { claimComputing, readSharedFigures, storeSharedFigures } = await import("@/server/services/routing/shared-figures");
+  const { loadRouteFigures } = await import("@/server/services/routing/route-figures-query");
+  const settings = { windowMs, maturityMs, refreshMs: 15_000, exploration: 0.05 };
+  await client.query("DELETE FROM route_figures_shared");
+  const started = performance.now();
+  if (!(await claimComputing("route-sim", settings))) throw new Error("route-sim could not claim the shared figures' lease");
+  const asOf = new Date();
+  const computing = performance.now();
+  const rows = await loadRouteFigures(asOf, windowMs, maturityMs);
+  const storing = performance.now();
+  if (!(await storeSharedFigures("route-sim", asOf, settings, rows))) throw new Error("route-sim lost the shared figures' lease");
+  const stored = performance.now();
+  const reads: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    const shared = await readSharedFigures(settings);
+    reads.push(performance.now() - t);
+    if (!shared?.fresh || shared.rows.length !== rows.length) throw new Error("route-sim read back other figures than it stored");
+  }
+  reads.sort((a, b) => a - b);
+  const { rows: [size] } = await client.query<{ bytes: number }>("SELECT pg_column_size(rows) AS bytes FROM route_figures_shared");
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  return [
+    `Shared by the fleet: claiming the lease ${ms(computing - started)}, the aggregate ${ms(storing - computing)}, storing ${rows.length} figure rows ${ms(stored - storing)}`,
+    `(${JSON.stringify(rows).length.toLocaleString("en")} bytes of JSON, ${size.bytes.toLocaleString("en")} stored); reading them back, as every other instance does once per interval,`,
+    `median ${ms(reads[25])}, max ${ms(reads[49])} over 50 reads (round trip and JSON parsing).`,
+  ];
 }
 
 /** What choosing costs a creation: rankRoutes with one route, and with two routes and the prefix's figures. */

@@ -1,19 +1,24 @@
 // Everything through PgBouncer 1.18 in transaction mode (Debian's package, started by
 // this file in front of the test server): the /v3 hot path, the worker's deliveries and
-// periodic jobs (retention among them), and the dashboard's tRPC procedures (Prisma
-// through @prisma/adapter-pg). With DB_POOLER=pgbouncer the hot path's statements go
-// unnamed; migrations and an app not told about the pooler refuse it by name.
+// periodic jobs (retention among them), the dashboard's tRPC procedures (Prisma through
+// @prisma/adapter-pg), and the route figures the instances share. With
+// DB_POOLER=pgbouncer the hot path's statements go unnamed; migrations and an app not told
+// about the pooler refuse it by name.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/env";
 import { disconnectDb, getDb } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { checkSchema } from "@/server/db/schema-check";
+import { newFiguresCopy, refreshWhenDue } from "@/server/services/routing/figures-snapshot";
+import { loadRouteFigures } from "@/server/services/routing/route-figures-query";
+import { routingSettings } from "@/server/services/routing/routing-settings";
 import { deliverDueWebhooks } from "@/server/services/webhooks/deliver-due";
 import { settleTopup } from "@/server/services/topups/settle";
 import { periodicJobs } from "@/server/worker/periodic-jobs";
 import { captureLog } from "../harness/log-lines";
 import { startPgbouncer, type Bouncer } from "../harness/pgbouncer";
+import { insertSyntheticSends } from "../harness/synthetic-sends";
 import { callerFor } from "../harness/trpc";
 import { account, deliveredCode, expectLedgerBalanced, getOtpDetail, newMerchant, requestOtp, verify } from "../harness/v3-fixtures";
 import { merchantWithWebhook, verifiedOtpEvent } from "../harness/webhook-merchant";
@@ -155,5 +160,35 @@ describe("the app through the pooler (DB_POOLER=pgbouncer)", () => {
     expect((await caller.reports.transactions({})).items.map((t) => t.otp_id)).toContain(otp.body.data!.otp_id);
     expect(await caller.reports.overview()).toBeTruthy();
     expect((await caller.webhooks.events({})).items).toEqual([]);
+  });
+
+  it("shares the route figures between instances: one computes and stores them under the lease, the others adopt them, round after round", async () => {
+    const db = await getDb();
+    await insertSyntheticSends((text, params) => db.$executeRawUnsafe(text, ...params), 500);
+    let aggregates = 0;
+    const counted: typeof loadRouteFigures = (...args) => ((aggregates += 1), loadRouteFigures(...args));
+    const instances = ["instance-a", "instance-b", "instance-c"].map((tag) => newFiguresCopy({ tag, load: counted }));
+    const { refreshMs } = routingSettings();
+    /** The instances' clock: each look is at their next interval. */
+    let clock = Date.now();
+    const look = () => {
+      clock += refreshMs;
+      return Promise.all(instances.map((copy) => refreshWhenDue(copy, clock)));
+    };
+    const log = captureLog();
+    try {
+      for (let round = 1; round <= 3; round++) {
+        // The stored figures one interval old, every instance due.
+        if (round > 1) await db.$executeRawUnsafe("UPDATE route_figures_shared SET computed_at = computed_at - make_interval(secs => $1::float8)", refreshMs / 1000);
+        await look();
+        // One that looked while they were being computed adopts them at its next look.
+        await look();
+        expect(aggregates).toBe(round);
+        expect(new Set(instances.map((copy) => copy.snapshot?.asOf.getTime())).size).toBe(1);
+      }
+    } finally {
+      log.restore();
+    }
+    expect(log.lines.filter((line) => line.level === "warn" || line.level === "error")).toEqual([]);
   });
 });

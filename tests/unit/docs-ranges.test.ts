@@ -13,7 +13,7 @@ import { MAX_BODY_BYTES } from "@/server/envelope.mjs";
 import { DEFAULT_RATE_LIMIT } from "@/schemas/v3/default-rate-limit";
 import { maxAttemptsFor } from "@/server/services/otp/otp-rules";
 import { ROUTE_PRIORITY, ROUTE_REFRESH_MS, ROUTE_WEIGHT } from "@/schemas/vendor-routes";
-import { MIN_SETTLED, MIN_Z, RELATIVE_GAP } from "@/server/services/routing/routing-settings";
+import { LEASE_INTERVALS, LEASE_MIN_SECONDS, MIN_SETTLED, MIN_Z, RELATIVE_GAP } from "@/server/services/routing/routing-settings";
 
 /** The page's text with line breaks and indentation folded into single spaces, so a sentence can wrap anywhere. */
 const page = (name: string) => readFileSync(path.join("docs", name), "utf8").replace(/\s+/g, " ");
@@ -34,6 +34,8 @@ const cases: [string, string][] = [
   ["routing.md", `the routes with at least ${MIN_SETTLED} settled sends are judged`],
   ["routing.md", `under ${Math.round((1 - RELATIVE_GAP) * 100)} % of the best's (a relative gap of ${Math.round(RELATIVE_GAP * 100)} %)`],
   ["routing.md", `gives z ≥ ${MIN_Z}`],
+  ["routing.md", `A lease lasts max(${LEASE_MIN_SECONDS} s, ${LEASE_INTERVALS} × \`ROUTING_REFRESH_SECONDS\`)`],
+  ["routing.md", `a lease on computing them lasts max(${LEASE_MIN_SECONDS} s, ${LEASE_INTERVALS} × this)`],
   ["insights.md", `reached the limit (${maxAttemptsFor("sms")}; misscall ${maxAttemptsFor("misscall")})`],
   ["routing.md", `| \`priority\` | ${ROUTE_PRIORITY.min}–${ROUTE_PRIORITY.max}, default ${ROUTE_PRIORITY.default};`],
   ["routing.md", `| \`weight\` | ${ROUTE_WEIGHT.min}–${ROUTE_WEIGHT.max}, default ${ROUTE_WEIGHT.default};`],

@@ -149,6 +149,17 @@ function addRouteGauges(registers: Registry[]): void {
   );
   ratio("sandi_route_verification_ratio", "Share of each route's settled sends in the routing window whose OTP was verified within its TTL (absent before any settled send).", (f) => [f.verified, f.settled]);
   ratio("sandi_route_delivery_ratio", "Share of each route's sends in the routing window confirmed by a delivery receipt, of those whose receipt is in or overdue.", (f) => [f.delivered, f.receiptsSettled]);
+  new Gauge({
+    name: "sandi_route_figures_age_seconds",
+    help: "How old this instance's route figures are (now minus the moment they describe): up to about two ROUTING_REFRESH_SECONDS normally, growing while no instance of the fleet manages to compute them.",
+    registers,
+    collect() {
+      return readOrEmpty(this, async () => {
+        const figures = (await severalRoutesOnAChannel()) ? currentFigures() : null;
+        if (figures) this.set((Date.now() - figures.asOf.getTime()) / 1000);
+      });
+    },
+  });
   routeGauge(
     "sandi_route_p50_seconds",
     "Median time from a route's send to its delivery receipt (to=delivered) or to the OTP's verification (to=verified), over the routing window.",

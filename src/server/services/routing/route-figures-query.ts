@@ -1,7 +1,8 @@
 // The route figures in one aggregate statement over the recent sends (otp_deliveries
 // joined to their OTP), per channel, route and destination prefix, plus each route's
-// totals over all prefixes. Every instance runs it in the background (figures-snapshot.ts)
-// and otpctl route stats on demand; a creation never does.
+// totals over all prefixes. Once per refresh interval one instance of the fleet runs it in
+// the background and stores the result for the others (figures-snapshot.ts); otpctl route
+// stats runs it on demand. A creation never does.
 //
 // What one send (an attempt with a route) counts as, at the moment `now`:
 // - sent: the vendor accepted it (sent_at); failed: it failed (at once or by receipt);

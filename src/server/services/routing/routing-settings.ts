@@ -9,7 +9,7 @@ export type RoutingSettings = {
   windowMs: number;
   /** A send still unverified this long after it went out (or at its expiry, if sooner) counts as not verified. */
   maturityMs: number;
-  /** How often an instance reloads its figures, in the background. */
+  /** How often the fleet's figures are recomputed (by one instance) and each instance rereads them, in the background. */
   refreshMs: number;
   /** Share of a prefix's creations a demoted route still gets, so it stays measured. */
   exploration: number;
@@ -21,6 +21,14 @@ export const MIN_SETTLED = 10;
 export const RELATIVE_GAP = 0.25;
 /** …and a two-proportion z-score at least this large (about 1 in 700 by chance, one-sided). */
 export const MIN_Z = 3;
+
+/**
+ * The lease on computing the fleet's figures lasts the longer of this many seconds and
+ * this many refresh intervals: long enough for the aggregate at any sensible size, short
+ * enough that an instance dying while it computes costs the fleet about a minute of figures.
+ */
+export const LEASE_MIN_SECONDS = 60;
+export const LEASE_INTERVALS = 4;
 
 export function routingSettings(): RoutingSettings {
   const env = getEnv();
