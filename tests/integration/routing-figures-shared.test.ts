@@ -173,6 +173,34 @@ describe("route figures shared by the fleet", () => {
     expect(a.aggregates).toBe(1);
   });
 
+  it("cancels the fleet's aggregate before its lease lapses, so a second instance never starts the same one beside it", async () => {
+    // The lease is max(60 s, 4 intervals): 240 s with the 60 s interval here; the aggregate gets 5 s less.
+    const timeouts: (number | undefined)[] = [];
+    const a = instance("instance-a", async (...args) => {
+      timeouts.push(args[3]);
+      return loadRouteFigures(...args);
+    });
+    await refreshWhenDue(a.copy);
+    expect(a.aggregates).toBe(1);
+    expect(timeouts).toEqual([235_000]);
+    // An explicit refresh (tests, the simulation) is not limited.
+    await refreshRouteFigures(new Date(), a.copy);
+    expect(timeouts).toEqual([235_000, undefined]);
+  });
+
+  it("a timed-out aggregate fails with the database's cancellation, and the limit ends with its statement", async () => {
+    await seedSends(20_000);
+    const { windowMs, maturityMs } = routingSettings();
+    // 20,000 sends take the aggregate tens of milliseconds: 1 ms cannot be enough.
+    await expect(loadRouteFigures(new Date(), windowMs, maturityMs, 1)).rejects.toThrow(/statement timeout/);
+    // The limit was local to that transaction: the pool's connections are as before.
+    for (let i = 0; i < 12; i++) {
+      const [row] = await runAutocommit<{ limit: string }>(namedQuery("statement-timeout-now", "SELECT current_setting('statement_timeout') AS limit"), []);
+      expect(row.limit).toBe("0");
+    }
+    expect((await loadRouteFigures(new Date(), windowMs, maturityMs, 60_000)).length).toBeGreaterThan(0);
+  });
+
   it("does not adopt figures computed with another window or maturity, however fresh", async () => {
     await seedSends(500);
     const a = instance("instance-a");

@@ -36,6 +36,7 @@ export type BoundQuery = { sql: NamedQuery; values: unknown[] };
 
 // Local to the transaction: it ends with the Sync, so the setting does not outlive it.
 const commitAsynchronously = namedQuery("sandi-async-commit", ASYNC_COMMIT_SQL);
+const limitStatementTime = namedQuery("sandi-statement-timeout", "SELECT set_config('statement_timeout', $1::text, true)");
 
 /**
  * `lockFirst` (a lock to take, or a row to lock and read) and one statement as one
@@ -56,13 +57,17 @@ const commitAsynchronously = namedQuery("sandi-async-commit", ASYNC_COMMIT_SQL);
  * this transaction only): its locks are released at once. Use it only where a later
  * synchronous commit makes the work durable before anything outside the database
  * depends on it (see services/otp/reserve-creation.ts).
+ *
+ * `statementTimeoutMs` cancels each statement of this transaction that runs longer
+ * (statement_timeout, local to the transaction): its error is the one thrown.
  */
 export async function pipelinedTransaction<R extends pg.QueryResultRow>(
   statement: BoundQuery | ((locked: pg.QueryResultRow[]) => BoundQuery),
-  options: { asyncCommit?: boolean; lockFirst?: BoundQuery } = {},
+  options: { asyncCommit?: boolean; lockFirst?: BoundQuery; statementTimeoutMs?: number } = {},
 ): Promise<R[]> {
   const bound = (q: BoundQuery) => queryConfig(q.sql, q.values);
   const head = [...(options.asyncCommit ? [{ sql: commitAsynchronously, values: [] }] : []), ...(options.lockFirst ? [options.lockFirst] : [])].map(bound);
+  if (options.statementTimeoutMs) head.unshift(bound({ sql: limitStatementTime, values: [String(Math.ceil(options.statementTimeoutMs))] }));
   const build = typeof statement === "function" ? statement : () => statement;
   return withClient(async (client, broken) => {
     // With nothing to lock first, the statement is known now: no wait in between.

@@ -16,7 +16,7 @@ import { hostname } from "node:os";
 import { log, messageOf } from "@/server/log";
 import type { Conversion } from "./measured-conversion";
 import { loadRouteFigures, type RouteFigures } from "./route-figures-query";
-import { routingSettings, type RoutingSettings } from "./routing-settings";
+import { fleetComputationTimeoutMs, routingSettings, type RoutingSettings } from "./routing-settings";
 import { claimComputing, holdLeaseAfterFailure, readSharedFigures, storeSharedFigures, type SharedFigures } from "./shared-figures";
 
 export type FiguresSnapshot = {
@@ -64,8 +64,8 @@ function snapshotOf(rows: RouteFigures[], asOf: Date): FiguresSnapshot {
   return { asOf, loadedAt: Date.now(), rows, byPrefix };
 }
 
-function compute(copy: FiguresCopy, asOf: Date, settings: RoutingSettings): Promise<RouteFigures[]> {
-  return (copy.load ?? loadRouteFigures)(asOf, settings.windowMs, settings.maturityMs);
+function compute(copy: FiguresCopy, asOf: Date, settings: RoutingSettings, timeoutMs?: number): Promise<RouteFigures[]> {
+  return (copy.load ?? loadRouteFigures)(asOf, settings.windowMs, settings.maturityMs, timeoutMs);
 }
 
 /** Runs `work` as the copy's refresh once any refresh in flight has finished, so an older one never lands after it. */
@@ -98,7 +98,7 @@ function adopt(copy: FiguresCopy, stored: SharedFigures): void {
 /** Under the lease: the aggregate, this copy, and the stored row the other instances adopt. */
 async function computeForFleet(copy: FiguresCopy, settings: RoutingSettings): Promise<void> {
   const asOf = new Date();
-  const rows = await compute(copy, asOf, settings).catch(async (err: unknown) => {
+  const rows = await compute(copy, asOf, settings, fleetComputationTimeoutMs(settings)).catch(async (err: unknown) => {
     await holdLeaseAfterFailure(copy.tag, settings).catch(() => undefined);
     throw err;
   });

@@ -16,7 +16,7 @@
 //   Verification is known late (the user may still be typing); waiting for the whole
 //   TTL would delay detection by up to 15 minutes, while nearly every user who will
 //   verify has done so within a couple of minutes (docs/routing.md).
-import { runAutocommit, namedQuery } from "@/server/db/sql";
+import { namedQuery, pipelinedTransaction, runAutocommit } from "@/server/db/sql";
 import { prefixSql } from "@/server/services/fraud/prefix";
 
 export type RouteFigures = {
@@ -83,9 +83,13 @@ type Row = {
 
 const seconds = (v: number | null) => (v === null ? null : Math.round(Number(v) * 1000) / 1000);
 
-/** The figures as they stand at `now`, over sends created in the `windowMs` before it. */
-export async function loadRouteFigures(now: Date, windowMs: number, maturityMs: number): Promise<RouteFigures[]> {
-  const rows = await runAutocommit<Row>(figuresStatement, [now, windowMs / 1000, maturityMs / 1000]);
+/**
+ * The figures as they stand at `now`, over sends created in the `windowMs` before it;
+ * cancelled after `timeoutMs` when given (the database's statement_timeout, for this statement only).
+ */
+export async function loadRouteFigures(now: Date, windowMs: number, maturityMs: number, timeoutMs?: number): Promise<RouteFigures[]> {
+  const values = [now, windowMs / 1000, maturityMs / 1000];
+  const rows = timeoutMs ? await pipelinedTransaction<Row>({ sql: figuresStatement, values }, { statementTimeoutMs: timeoutMs }) : await runAutocommit<Row>(figuresStatement, values);
   return rows.map((r) => ({
     channel: r.channel,
     route: r.route,

@@ -30,6 +30,17 @@ export const MIN_Z = 3;
 export const LEASE_MIN_SECONDS = 60;
 export const LEASE_INTERVALS = 4;
 
+/** An instance that died holding the lease is taken over after this. */
+export const leaseSeconds = (settings: RoutingSettings) => Math.max(LEASE_MIN_SECONDS, (LEASE_INTERVALS * settings.refreshMs) / 1000);
+
+/**
+ * The aggregate computed for the fleet is cancelled this long before its lease lapses:
+ * past that another instance would take the lease and start the same aggregate beside
+ * the one still running, each as slow as the database that made the first one late.
+ */
+const TIMEOUT_MARGIN_SECONDS = 5;
+export const fleetComputationTimeoutMs = (settings: RoutingSettings) => (leaseSeconds(settings) - TIMEOUT_MARGIN_SECONDS) * 1000;
+
 export function routingSettings(): RoutingSettings {
   const env = getEnv();
   return {

@@ -8,7 +8,7 @@
 // clock, so instances whose clocks disagree still agree on who computes.
 import { namedQuery, runAutocommit } from "@/server/db/sql";
 import type { RouteFigures } from "./route-figures-query";
-import { LEASE_INTERVALS, LEASE_MIN_SECONDS, type RoutingSettings } from "./routing-settings";
+import { leaseSeconds, type RoutingSettings } from "./routing-settings";
 
 export type SharedFigures = {
   asOf: Date;
@@ -69,9 +69,6 @@ const holdAfterFailure = namedQuery(
   "route-figures-shared-failed",
   `UPDATE route_figures_shared SET computing_until = now() + make_interval(secs => $2::float8) WHERE id = 1 AND computing_by = $1`,
 );
-
-/** An instance that died holding the lease is taken over after this. */
-const leaseSeconds = (settings: RoutingSettings) => Math.max(LEASE_MIN_SECONDS, (LEASE_INTERVALS * settings.refreshMs) / 1000);
 
 const seconds = (ms: number) => ms / 1000;
 const judged = (settings: RoutingSettings) => [seconds(settings.refreshMs), seconds(settings.windowMs), seconds(settings.maturityMs)];
