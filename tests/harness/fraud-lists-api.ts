@@ -3,7 +3,9 @@ import { GET as listRoute, POST as addRoute } from "@/app/v3/lists/[list]/route"
 import { DELETE as removeRoute } from "@/app/v3/lists/[list]/[value]/route";
 import { readEnvelope, routeParams, v3Request } from "./http";
 
-const headers = { "x-forwarded-for": "203.0.113.10" };
+/** The caller's address and its HTTP client (an SDK names itself in User-Agent; the audit log keeps it). */
+export const LISTS_CALLER = { ip: "203.0.113.10", userAgent: "sandi-node/1.4.0 (node 20; ci)" };
+const headers = { "x-forwarded-for": LISTS_CALLER.ip, "user-agent": LISTS_CALLER.userAgent };
 
 export const getList = async (key: string, list: string) => readEnvelope(await listRoute(v3Request(`/v3/lists/${list}`, { key, headers }), routeParams({ list })));
 

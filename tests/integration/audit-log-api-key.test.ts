@@ -1,12 +1,12 @@
 // The audit log's API-key rows (docs/teams.md): a change made through /v3/lists,
 // /v3/templates or /v3/topups leaves exactly one row naming the key by its display
-// prefix (never the key), with the caller's address and the same action, target and
+// prefix (never the key), with the caller's address and HTTP client (User-Agent) and the same action, target and
 // before/after as the dashboard's change; a test key's row goes to the live account
 // and says "test"; a refused call leaves none. The dashboard and otpctl read them.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { recordAudit } from "@/server/services/audit/record-audit";
-import { addToList, removeFromList } from "../harness/fraud-lists-api";
+import { addToList, LISTS_CALLER, removeFromList } from "../harness/fraud-lists-api";
 import { ownerUserId } from "../harness/members";
 import { otpctlJson } from "../harness/otpctl";
 import { createTemplate, deleteTemplate, putTemplate } from "../harness/template-fixtures";
@@ -59,7 +59,7 @@ describe("changes made with an API key leave one row naming the key", () => {
     const m = await newMerchant();
     const live = await prefixOf(m.key);
     const added = await onlyRowOf(m, () => addToList(m.key, "block", { value: "081234567890" }));
-    expect(added).toMatchObject({ actorType: "api_key", actor: live, action: "fraud.list.add", target: "6281234567890", before: { list: null }, after: { list: "block", mode: "live" }, ip: CLIENT_IP, userAgent: null });
+    expect(added).toMatchObject({ actorType: "api_key", actor: live, action: "fraud.list.add", target: "6281234567890", before: { list: null }, after: { list: "block", mode: "live" }, ip: CLIENT_IP, userAgent: LISTS_CALLER.userAgent });
     expect(live).toMatch(/^sk_live_[A-Za-z0-9]{4}$/);
     expectNoSecret(added, m.key, m.key.slice(live.length));
     const moved = await onlyRowOf(m, () => addToList(m.key, "safe", { value: "6281234567890" }));
@@ -88,7 +88,8 @@ describe("changes made with an API key leave one row naming the key", () => {
     const live = await prefixOf(m.key);
     const fragments = [{ channel: "sms", locale: "id", text: "{code} kode masuk {brand}" }];
     const created = await onlyRowOf(m, () => createTemplate(m.key, { name: "login", fragments }));
-    expect(created).toMatchObject({ actorType: "api_key", actor: live, action: "template.create", target: "login", before: null, after: { fragments, mode: "live" }, ip: CLIENT_IP });
+    expect(created).toMatchObject({ actorType: "api_key", actor: live, action: "template.create", target: "login", before: null, after: { fragments, mode: "live" }, ip: CLIENT_IP, userAgent: null });
+    // (The lists harness names its client in User-Agent; this one sends none.)
     const next = [{ channel: "sms", locale: "en", text: "{code} is your code" }];
     const updated = await onlyRowOf(m, () => putTemplate(m.key, "login", { fragments: next }));
     expect(updated).toMatchObject({ action: "template.update", target: "login", after: { fragments: next, mode: "live" } });
@@ -149,7 +150,7 @@ describe("reading API-key rows", () => {
       ["member", "fraud.list.add", "62811*"],
       ["api_key", "fraud.list.add", "62877*"],
     ]);
-    expect(page.rows[1]).toMatchObject({ actor: live, ip: CLIENT_IP, user_agent: null });
+    expect(page.rows[1]).toMatchObject({ actor: live, ip: CLIENT_IP, user_agent: LISTS_CALLER.userAgent });
     // The filter matches a prefix however it is typed: prefixes keep the key's mixed case.
     for (const typed of [live, live.toLowerCase(), live.toUpperCase()]) {
       expect((await caller.members.audit({ actor: typed })).rows.map((r) => r.target)).toEqual(["62877*"]);
@@ -168,7 +169,7 @@ describe("reading API-key rows", () => {
     expectNoSecret(file.csv, m.key);
 
     const printed = await otpctlJson(["audit", m.merchantId]);
-    expect(printed[2]).toMatchObject({ actor: live, actor_type: "api_key", action: "fraud.list.add", target: "62877*", ip: CLIENT_IP, user_agent: null });
+    expect(printed[2]).toMatchObject({ actor: live, actor_type: "api_key", action: "fraud.list.add", target: "62877*", ip: CLIENT_IP, user_agent: LISTS_CALLER.userAgent });
     expect(JSON.stringify(printed)).not.toContain(m.key);
   });
 });

@@ -78,6 +78,8 @@ export type V3Context = {
   json: () => Promise<unknown>;
   /** The query parameters (validate them with zod). */
   query: () => URLSearchParams;
+  /** A request header by its lower-case name, or null (the User-Agent an audit row records). */
+  header: (name: string) => string | null;
 };
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -262,7 +264,7 @@ export function v3Route(handler: (ctx: V3Context) => Promise<unknown>, options: 
           .body()
           .then(parseJsonBody)
           .then((value) => (caller.body = value)));
-      const ctx: V3Context = { merchant, admission, pathname: incoming.pathname, params, requestId, clientIp, json, query: () => new URLSearchParams(incoming.search) };
+      const ctx: V3Context = { merchant, admission, pathname: incoming.pathname, params, requestId, clientIp, json, query: () => new URLSearchParams(incoming.search), header: incoming.header };
       if (!options.countsRateLimit) return handler(ctx);
       try {
         const data = await handler(ctx);

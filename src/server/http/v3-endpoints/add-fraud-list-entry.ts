@@ -17,5 +17,5 @@ export const addFraudListEntryEndpoint = defineEndpoint({
   response: { name: "FraudListEntry", schema: fraudListEntryView, examples: { entry: examples.fraudListEntry } },
   errors: ["NOT_FOUND"],
   parsePath: listPath,
-  handle: async (ctx, body, { list }) => addListEntry(ctx.merchant.id, { list, value: body.value }, await changeByApiKey(ctx.merchant, ctx.clientIp)),
+  handle: async (ctx, body, { list }) => addListEntry(ctx.merchant.id, { list, value: body.value }, await changeByApiKey(ctx)),
 });

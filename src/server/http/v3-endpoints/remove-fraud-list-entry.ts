@@ -15,5 +15,5 @@ export const removeFraudListEntryEndpoint = defineEndpoint({
   response: { name: "FraudListRemoval", schema: fraudListRemoval, examples: { removed: { value: "62812345*", removed: true } } },
   errors: ["VALIDATION_ERROR", "NOT_FOUND"],
   parsePath: entryPath,
-  handle: async (ctx, _input, entry) => removeListEntry(ctx.merchant.id, entry, await changeByApiKey(ctx.merchant, ctx.clientIp)),
+  handle: async (ctx, _input, entry) => removeListEntry(ctx.merchant.id, entry, await changeByApiKey(ctx)),
 });

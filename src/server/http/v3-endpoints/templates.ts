@@ -33,7 +33,7 @@ export const createTemplateEndpoint = defineEndpoint({
   input: { from: "body", name: "CreateTemplateBody", schema: createTemplateBody, examples: { login: { name: examples.template.name, ...fragments } } },
   response: { name: "Template", schema: templateData, examples: { login: examples.template } },
   errors: ["TEMPLATE_EXISTS"],
-  handle: async (ctx, input) => createTemplate(ctx.merchant.id, input, await changeByApiKey(ctx.merchant, ctx.clientIp)),
+  handle: async (ctx, input) => createTemplate(ctx.merchant.id, input, await changeByApiKey(ctx)),
 });
 
 export const getTemplateEndpoint = defineEndpoint({
@@ -58,7 +58,7 @@ export const updateTemplateEndpoint = defineEndpoint({
   input: { from: "body", name: "UpdateTemplateBody", schema: updateTemplateBody, examples: { login: fragments } },
   response: { name: "Template", schema: templateData, examples: { login: examples.template } },
   errors: ["TEMPLATE_NOT_FOUND"],
-  handle: async (ctx, input) => updateTemplate(ctx.merchant.id, ctx.params.name ?? "", input.fragments, await changeByApiKey(ctx.merchant, ctx.clientIp)),
+  handle: async (ctx, input) => updateTemplate(ctx.merchant.id, ctx.params.name ?? "", input.fragments, await changeByApiKey(ctx)),
 });
 
 export const deleteTemplateEndpoint = defineEndpoint({
@@ -70,5 +70,5 @@ export const deleteTemplateEndpoint = defineEndpoint({
   pathParameters: NAME,
   response: { name: "TemplateDeleted", schema: templateDeletedData, examples: { deleted: { name: "login", deleted: true } } },
   errors: ["TEMPLATE_NOT_FOUND"],
-  handle: async (ctx) => deleteTemplate(ctx.merchant.id, ctx.params.name ?? "", await changeByApiKey(ctx.merchant, ctx.clientIp)),
+  handle: async (ctx) => deleteTemplate(ctx.merchant.id, ctx.params.name ?? "", await changeByApiKey(ctx)),
 });
