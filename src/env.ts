@@ -84,6 +84,8 @@ const schema = z.object({
   MISSCALL_API_KEY: optionalString,
   /** How much of a creation's time the first send may take across its vendor routes, failovers included (docs/routing.md). */
   ROUTE_SEND_BUDGET_MS: integer(100, 120_000, 8000),
+  /** Who otpctl's route changes are recorded as (route_changes); unset: the OS user and host otpctl runs as. */
+  SANDI_OPERATOR: optionalString,
   XENDIT_SECRET_KEY: optionalString,
   XENDIT_CALLBACK_TOKEN: optionalString,
   XENDIT_API_BASE_URL: optionalUrl(["http:", "https:"]).default("https://api.xendit.co"),

@@ -1,9 +1,10 @@
-// otpctl route list|add|update|disable|enable|adapters: a channel's vendor routes
+// otpctl route list|add|update|disable|enable|adapters|history: a channel's vendor routes
 // (docs/routing.md). The rules live in services/routing; this only reads the flags.
 import { UsageError, type Args } from "../args";
 import type { Command } from "../command";
 import { ROUTE_REFRESH_MS, ROUTED_CHANNELS, type RoutedChannel } from "@/schemas/vendor-routes";
 import { ADAPTER_KINDS } from "@/server/services/routing/adapter-kinds";
+import { listRouteChanges } from "@/server/services/routing/route-changes";
 import { addRoute, listRoutes, setRouteEnabled, updateRoute } from "@/server/services/routing/route-store";
 
 const CHANGE_FLAGS = ["config", "priority", "weight", "prefixes"];
@@ -83,4 +84,14 @@ export const routeCommands: Command[] = [
   },
   { name: "route disable", usage: "route disable <name>", flags: [], run: (a) => setRouteEnabled(a.positional(0, "route name"), false) },
   { name: "route enable", usage: "route enable <name>", flags: [], run: (a) => setRouteEnabled(a.positional(0, "route name"), true) },
+  {
+    name: "route history",
+    usage: "route history [--route NAME] [--limit N]                           (who changed which route and how, newest first; SANDI_OPERATOR names you)",
+    flags: ["route", "limit"],
+    run: async (a) => {
+      const limit = a.int("limit") ?? 50;
+      if (limit < 1 || limit > 500) throw new UsageError(`--limit must be between 1 and 500, got ${limit}`);
+      return { changes: await listRouteChanges({ route: a.string("route"), limit }) };
+    },
+  },
 ];

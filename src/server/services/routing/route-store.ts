@@ -1,7 +1,8 @@
 // The operator's vendor routes (otpctl route list|add|update|disable|enable): stored in
 // vendor_routes, checked against their adapter's keys, secrets sealed, never printed.
 // A change reaches this process at once and every other instance within the route
-// cache's refresh (route-cache.ts, ROUTE_REFRESH_MS).
+// cache's refresh (route-cache.ts, ROUTE_REFRESH_MS). Every change is recorded with who
+// made it (route-changes.ts), in the same transaction.
 import type { Channel } from "@/generated/prisma/enums";
 import type { VendorRoute } from "@/generated/prisma/client";
 import { getDb } from "@/server/db/client";
@@ -10,6 +11,7 @@ import { parseInput } from "@/server/validation";
 import { newRouteInput, routeChangeInput, routeName, type NewRouteInput, type RouteChangeInput } from "@/schemas/vendor-routes";
 import { ADAPTER_KINDS, adapterKind, type AdapterKind } from "./adapter-kinds";
 import { forgetRoutes } from "./route-cache";
+import { recordRouteChange, type RouteSettingsRecord } from "./route-changes";
 import { sealSecrets } from "./route-secrets";
 import { applySettings, resolveSettings, storedSettings } from "./route-settings";
 
@@ -63,6 +65,11 @@ function view(row: VendorRoute): RouteView {
   };
 }
 
+/** What the change log keeps of a route (RouteView without its problem and times; secrets by name only). */
+function settingsOf(route: RouteView): RouteSettingsRecord {
+  return { channel: route.channel, adapter: route.adapter, config: route.config, sealed: route.stored_secrets, priority: route.priority, weight: route.weight, prefixes: route.prefixes, enabled: route.enabled };
+}
+
 async function findRoute(name: string): Promise<VendorRoute> {
   const db = await getDb();
   const row = await db.vendorRoute.findUnique({ where: { name } });
@@ -83,20 +90,25 @@ export async function addRoute(input: NewRouteInput): Promise<RouteView> {
   const settings = applySettings(kind, { config: {}, secrets: {} }, route.config);
   const db = await getDb();
   if (await db.vendorRoute.findUnique({ where: { name: route.name } })) throw new AppError("CONFLICT", `a route named "${route.name}" exists; change it with otpctl route update`);
-  const row = await db.vendorRoute.create({
-    data: {
-      name: route.name,
-      channel: route.channel,
-      adapter: kind.name,
-      config: settings.config,
-      secretConfig: sealSecrets(route.name, settings.secrets),
-      priority: route.priority,
-      weight: route.weight,
-      prefixes: route.prefixes,
-    },
+  const added = await db.$transaction(async (tx) => {
+    const row = await tx.vendorRoute.create({
+      data: {
+        name: route.name,
+        channel: route.channel,
+        adapter: kind.name,
+        config: settings.config,
+        secretConfig: sealSecrets(route.name, settings.secrets),
+        priority: route.priority,
+        weight: route.weight,
+        prefixes: route.prefixes,
+      },
+    });
+    const shown = view(row);
+    await recordRouteChange(tx, row.name, "route.add", null, settingsOf(shown));
+    return shown;
   });
   changed();
-  return view(row);
+  return added;
 }
 
 /** Changes what is given: config keys merge (an empty value removes one); a new adapter starts from the keys given with it. */
@@ -107,27 +119,36 @@ export async function updateRoute(name: string, input: RouteChangeInput): Promis
   const current = change.adapter && change.adapter !== row.adapter ? { config: {}, secrets: {} } : storedSettings(row);
   const settings = applySettings(kind, current, change.config);
   const db = await getDb();
-  const updated = await db.vendorRoute.update({
-    where: { id: row.id },
-    data: {
-      adapter: kind.name,
-      config: settings.config,
-      secretConfig: sealSecrets(row.name, settings.secrets),
-      ...(change.priority === undefined ? {} : { priority: change.priority }),
-      ...(change.weight === undefined ? {} : { weight: change.weight }),
-      ...(change.prefixes === undefined ? {} : { prefixes: change.prefixes }),
-    },
+  const updated = await db.$transaction(async (tx) => {
+    const next = await tx.vendorRoute.update({
+      where: { id: row.id },
+      data: {
+        adapter: kind.name,
+        config: settings.config,
+        secretConfig: sealSecrets(row.name, settings.secrets),
+        ...(change.priority === undefined ? {} : { priority: change.priority }),
+        ...(change.weight === undefined ? {} : { weight: change.weight }),
+        ...(change.prefixes === undefined ? {} : { prefixes: change.prefixes }),
+      },
+    });
+    const shown = view(next);
+    await recordRouteChange(tx, row.name, "route.update", settingsOf(view(row)), settingsOf(shown));
+    return shown;
   });
   changed();
-  return view(updated);
+  return updated;
 }
 
 export async function setRouteEnabled(name: string, enabled: boolean): Promise<RouteView> {
   const row = await findRoute(name);
   const db = await getDb();
-  const updated = await db.vendorRoute.update({ where: { id: row.id }, data: { enabled } });
+  const updated = await db.$transaction(async (tx) => {
+    const shown = view(await tx.vendorRoute.update({ where: { id: row.id }, data: { enabled } }));
+    await recordRouteChange(tx, row.name, enabled ? "route.enable" : "route.disable", settingsOf(view(row)), settingsOf(shown));
+    return shown;
+  });
   changed();
-  return view(updated);
+  return updated;
 }
 
 /** This process takes the change at once; every other instance within ROUTE_REFRESH_MS. */
