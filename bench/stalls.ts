@@ -29,7 +29,9 @@ import { readWalCounters } from "./lib/wal-flushes";
 import { preparedKeys } from "./lib/prepared-keys";
 import { machineBusyMs, postgresCpuMs, stealMs, treeCpuMs } from "./lib/proc";
 import { creationBody } from "./lib/requests";
+import { warmUp, type Created } from "./lib/warm-up";
 import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, waitReady, type AppServer } from "./lib/server";
+import { runMain } from "./lib/run-main";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ENDPOINT = process.env.STALLS_ENDPOINT === "otp" ? "otp" : "request";
@@ -90,24 +92,6 @@ async function startSampler(app: AppServer, token: string): Promise<{ stop: () =
   return { stop: () => (clearInterval(timer), samples) };
 }
 
-type Created = { otpId: string; key: string };
-
-/** WARM creations, CONNECTIONS at a time, as fast as they are answered; the OTPs they made. */
-async function warmUp(baseUrl: string, keys: string[]): Promise<Created[]> {
-  const created: Created[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < WARM) {
-      const key = keys[next++ % keys.length];
-      const res = await fetch(`${baseUrl}/v3/request`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: creationBody("warm") });
-      const body = (await res.json()) as { data?: { otp_id?: string } };
-      if (body.data?.otp_id) created.push({ otpId: body.data.otp_id, key });
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return created;
-}
-
 /** The run's requests: creations spread over the merchants, or reads of the warm-up's OTPs in turn. */
 function requestSource(keys: string[], created: Created[]): PacedSource {
   let sent = 0;
@@ -152,7 +136,7 @@ async function main(): Promise<void> {
     const app = await startApp({ port: await freePort(3128), env, logFile: path.join(TMP_DIR, "stalls-server.log") });
     try {
       await waitReady(app.baseUrl, keys[0]);
-      const created = await warmUp(app.baseUrl, keys);
+      const created = await warmUp(app.baseUrl, keys, WARM, CONNECTIONS);
       if (ANALYZE) await adminQuery("VACUUM ANALYZE", [], url);
       await adminQuery("SELECT pg_stat_statements_reset()", [], url);
       const logFile = path.join(pg.dataDir, "server.log");
@@ -190,10 +174,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

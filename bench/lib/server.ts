@@ -121,8 +121,13 @@ export async function waitReady(baseUrl: string, key: string, timeoutMs = 60_000
 export { rssMiB } from "./proc";
 
 /** The reference server for the HTTP floor (bench/lib/floor-server.mjs), in its own process. */
-export async function startFloorServer(port: number): Promise<AppServer> {
-  const child = spawn(process.execPath, [path.join(process.cwd(), "bench", "lib", "floor-server.mjs"), String(port)], { stdio: ["ignore", "ignore", "inherit"] });
+export function startFloorServer(port: number): Promise<AppServer> {
+  return startReferenceServer("floor-server.mjs", port);
+}
+
+/** A reference server of bench/lib (floor-server.mjs, io-floor-server.mjs) in its own process, once it answers. */
+export async function startReferenceServer(script: string, port: number, args: string[] = []): Promise<AppServer> {
+  const child = spawn(process.execPath, [path.join(process.cwd(), "bench", "lib", script), String(port), ...args], { stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
