@@ -6,7 +6,8 @@
 // nothing else) and the bare node:http reference (a constant 404, bench/lib/floor-server.mjs,
 // the one the bench's cpu_* ratios divide by). Prints CPU per request of each server's process
 // tree and the ratios; asserts nothing. Knobs: IO_FLOOR_WARM (4000), IO_FLOOR_PAIRS (3),
-// IO_FLOOR_SECONDS (10), REDIS_URL (redis://127.0.0.1:6379/6), BENCH_BUILD (auto).
+// IO_FLOOR_SECONDS (10), REDIS_URL (redis://127.0.0.1:6379/6), BENCH_BUILD (auto); LOG_REQUESTS,
+// RUN_WORKER_IN_APP, API_LOG and METRICS_HOT_PATH, when set, go to the app (unset: as shipped).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
@@ -16,7 +17,7 @@ import { startOwnPostgres } from "./lib/own-postgres";
 import type { Endpoint } from "./lib/plan";
 import { preparedKeys } from "./lib/prepared-keys";
 import { median } from "./lib/repeats";
-import { buildApp, freePort, freshSecrets, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
+import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
 import { warmUp } from "./lib/warm-up";
 import { runMain } from "./lib/run-main";
 
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
   const servers: AppServer[] = [];
   try {
     const url = await recreateDatabase(DB_NAME, false);
-    const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", DB_POOL_SIZE: String(POOL_SIZE), ...freshSecrets() };
+    const switches = Object.fromEntries(SHIPPED_SWITCHES.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]!]));
+    const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", DB_POOL_SIZE: String(POOL_SIZE), ...freshSecrets(), ...switches };
     const keys = await preparedKeys({ dir: process.cwd(), script: path.join("bench", "lib", "prepare-database.ts"), merchants: 8, env });
     const app = await startApp({ port: await freePort(3138), env, logFile: path.join(TMP_DIR, "io-floor-app.log") });
     servers.push(app);
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
 
     const otpItems = created.map((c) => ({ otpId: c.otpId, key: keys.indexOf(c.key) }));
     const targets: { name: string; server: AppServer; endpoint: Endpoint }[] = [
-      { name: "app, GET /v3/otp/{id} as shipped", server: app, endpoint: "otp" },
+      { name: `app, GET /v3/otp/{id} ${Object.keys(switches).length ? `with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "as shipped"}`, server: app, endpoint: "otp" },
       { name: "I/O floor: node:http + the same Redis script and statement", server: ioFloor, endpoint: "otp" },
       { name: "bare node:http, constant 404 (the bench's reference)", server: floor, endpoint: "floor" },
     ];
