@@ -40,6 +40,8 @@ export async function recordBlock(e: BlockEntry): Promise<void> {
 
 /** The detection rules that block a whole prefix for a cooldown (and that unblocking lifts). */
 const PREFIX_BLOCK_REASONS: FraudBlockReason[] = ["prefix_spike", "verified_nothing"];
+/** The rows that run out or are lifted (geo and block-list rows are refusals); a reason this release does not know is not among them. */
+const RUNNING_BLOCK_REASONS: readonly string[] = [...PREFIX_BLOCK_REASONS, "signal_velocity"];
 
 type Stored = {
   id: bigint;
@@ -69,9 +71,8 @@ async function listRows(merchantId: number, limit: number): Promise<Stored[]> {
     FROM fraud_blocks WHERE merchant_id = ${merchantId} ORDER BY last_blocked_at DESC LIMIT ${limit}`;
 }
 
-/** Only the prefix blocks run out or are lifted; geo and block-list rows are refusals, and a reason this release does not know is shown as no running block. */
 function isActive(row: Stored, now: Date): boolean {
-  return (row.reason === "prefix_spike" || row.reason === "verified_nothing" || row.reason === "signal_velocity") && row.unblocked_at === null && row.expires_at > now;
+  return RUNNING_BLOCK_REASONS.includes(row.reason) && row.unblocked_at === null && row.expires_at > now;
 }
 
 function present(row: Stored, now: Date): FraudBlockRow {
