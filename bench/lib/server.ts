@@ -5,7 +5,7 @@
 // another commit (bench/lib/compare.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { checkBuild } from "../../src/cli/build-manifest.mjs";
@@ -81,6 +81,8 @@ function serveScript(dir: string): string {
 /** `distDir`: the build to serve, DIST_DIR unless a caller made its own (the tests serve `npm run build`'s .next). */
 export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string; distDir?: string }): Promise<AppServer> {
   // The server writes its log lines (one per /v3 request, as shipped) straight into the file, as `npm start > file` would.
+  // bench/tmp is not in a fresh clone: io-floor and stalls start the app before anything else made it.
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, "w");
   const dir = options.dir ?? process.cwd();
   const child = spawn(process.execPath, [serveScript(dir), "--hostname", "127.0.0.1", "--port", String(options.port)], {
