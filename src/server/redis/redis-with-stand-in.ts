@@ -123,21 +123,34 @@ export async function runTogether<T>(stores: RedisWithStandIn<unknown>[], call: 
   }
 }
 
-/** Waits while a connection attempt is under way (at most CONNECT_WAIT_MS); the command then fails fast if it did not connect. */
-export async function whenConnected(redis: RedisClient): Promise<void> {
+/** The wait of the connection attempt under way, per client: every request that arrives meanwhile shares it. */
+const connecting = new WeakMap<RedisClient, Promise<void>>();
+
+/**
+ * Waits while a connection attempt is under way (at most CONNECT_WAIT_MS); the command then fails fast if it did not connect.
+ * One pair of listeners per attempt, however many requests wait: a listener each made Node warn of a leak
+ * ("MaxListenersExceededWarning") whenever more than ten requests arrived during a (re)connection.
+ */
+export function whenConnected(redis: RedisClient): Promise<void> {
   const status = redis.status;
-  if (status !== "connecting" && status !== "connect") return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off("ready", done);
-      redis.off("close", done);
-      resolve();
-    };
-    const timer = setTimeout(done, CONNECT_WAIT_MS);
-    redis.once("ready", done);
-    redis.once("close", done);
-  });
+  if (status !== "connecting" && status !== "connect") return Promise.resolve();
+  let wait = connecting.get(redis);
+  if (!wait) {
+    wait = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off("ready", done);
+        redis.off("close", done);
+        connecting.delete(redis);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_WAIT_MS);
+      redis.once("ready", done);
+      redis.once("close", done);
+    });
+    connecting.set(redis, wait);
+  }
+  return wait;
 }
 
 /**
