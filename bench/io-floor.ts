@@ -1,13 +1,17 @@
-// `npx tsx bench/io-floor.ts`: what a read costs the app beyond the I/O it makes. One
+// `npx tsx bench/io-floor.ts`: what a request costs the app beyond the I/O it makes. One
 // production build as `npm start` ships it (bench's own PostgreSQL cluster, Redis), filled
-// with IO_FLOOR_WARM creations; then GET /v3/otp/{id} at saturation, IO_FLOOR_PAIRS times in
-// turn against three servers: the app, the I/O floor (bench/lib/io-floor-server.mjs: node:http
-// with the same Redis script and the same read statement on a pool of the app's size, and
-// nothing else) and the bare node:http reference (a constant 404, bench/lib/floor-server.mjs,
-// the one the bench's cpu_* ratios divide by). Prints CPU per request of each server's process
-// tree and the ratios; asserts nothing. Knobs: IO_FLOOR_WARM (4000), IO_FLOOR_PAIRS (3),
-// IO_FLOOR_SECONDS (10), REDIS_URL (redis://127.0.0.1:6379/6), BENCH_BUILD (auto); LOG_REQUESTS,
-// RUN_WORKER_IN_APP, API_LOG and METRICS_HOT_PATH, when set, go to the app (unset: as shipped).
+// with IO_FLOOR_WARM creations (and, when verifications are measured, creations for a
+// supply of delivered codes); then each endpoint at saturation, IO_FLOOR_PAIRS times in turn
+// against the app and its I/O floor (bench/lib/io-floor-server.mjs: node:http making the
+// same Redis and PostgreSQL round trips, the same read statement, and nothing else), with
+// the bare node:http reference (a constant 404, bench/lib/floor-server.mjs, the one the
+// bench's cpu_* ratios divide by) once a pair. Prints CPU per request of each server's
+// process tree and the ratios; asserts nothing. Knobs: IO_FLOOR_ENDPOINTS (otp,verify,request),
+// IO_FLOOR_WARM (4000), IO_FLOOR_PAIRS (3), IO_FLOOR_SECONDS (10), REDIS_URL
+// (redis://127.0.0.1:6379/6), IO_FLOOR_VERIFY_SUPPLY (1.5), IO_FLOOR_API_ONLY (0),
+// BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and
+// METRICS_HOT_PATH, when set, go to the app (unset: as shipped).
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
@@ -17,7 +21,7 @@ import { startOwnPostgres } from "./lib/own-postgres";
 import type { Endpoint } from "./lib/plan";
 import { preparedKeys } from "./lib/prepared-keys";
 import { median } from "./lib/repeats";
-import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
+import { buildApp, DIST_DIR, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
 import { warmUp } from "./lib/warm-up";
 import { runMain } from "./lib/run-main";
 
@@ -25,6 +29,11 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const WARM = num("IO_FLOOR_WARM", 4000);
 const PAIRS = num("IO_FLOOR_PAIRS", 3);
 const SECONDS = num("IO_FLOOR_SECONDS", 10);
+/** Seconds of creations for the verifications' supply, per second of verification runs. */
+const SUPPLY = num("IO_FLOOR_VERIFY_SUPPLY", 1.5);
+/** Also measure the app's /v3 front in a process without Next.js (bench/lib/api-only-server.mjs). */
+const API_ONLY = process.env.IO_FLOOR_API_ONLY === "1";
+const ENDPOINTS = (process.env.IO_FLOOR_ENDPOINTS ?? "otp,verify,request").split(",").map((e) => e.trim()) as Endpoint[];
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/6";
 const CONNECTIONS = 24;
 const POOL_SIZE = 10;
@@ -32,8 +41,40 @@ const DB_NAME = "sandi_io_floor";
 /** The app's read statement (services/otp/get-otp.ts), word for word. */
 const READ_STATEMENT = `SELECT ${OTP_RECORD_COLUMNS}, ${DELIVERIES_COLUMN}
    FROM otp_transactions o WHERE o.otp_id = $1 AND o.merchant_id = $2`;
+const LABELS: Record<string, string> = { otp: "GET /v3/otp/{id}", verify: "POST /v3/verify", request: "POST /v3/request (sms)" };
+
+/**
+ * The floor's own tables: its verifications read and write io_floor.otp, seeded with the
+ * sandbox's delivered codes (their keyed hash as the floor computes it); its creations charge
+ * io_floor.balance, insert there and keep their message in io_floor.message.
+ */
+const FLOOR_SCHEMA = `
+  DROP SCHEMA IF EXISTS io_floor CASCADE;
+  CREATE SCHEMA io_floor;
+  CREATE TABLE io_floor.otp (id bigserial PRIMARY KEY, otp_id text NOT NULL UNIQUE, merchant_id int NOT NULL, channel text NOT NULL,
+    destination text, status text NOT NULL DEFAULT 'pending', code_hash text NOT NULL, attempts int NOT NULL DEFAULT 0,
+    max_attempts int NOT NULL DEFAULT 5, price bigint NOT NULL, expires_at timestamptz NOT NULL, verified_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now());
+  CREATE TABLE io_floor.balance (merchant_id int PRIMARY KEY, saldo bigint NOT NULL);
+  CREATE TABLE io_floor.message (id bigserial PRIMARY KEY, otp_row bigint NOT NULL, merchant_id int NOT NULL, destination text,
+    code text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+  INSERT INTO io_floor.balance SELECT id, 1000000000000 FROM merchants;
+  INSERT INTO io_floor.otp (otp_id, merchant_id, channel, destination, code_hash, price, expires_at)
+    SELECT otp_id, merchant_id, 'sms', destination, encode(sha256(convert_to(otp_id || ':' || code, 'UTF8')), 'hex'), 350, now() + interval '1 day'
+    FROM sandbox_messages WHERE delivered;`;
+const RESET_FLOOR_VERIFICATIONS = "UPDATE io_floor.otp SET status = 'pending', attempts = 0, verified_at = NULL WHERE status <> 'pending' OR attempts <> 0";
 
 type Figures = { rps: number[]; cpuUs: number[] };
+type VerifyItem = { otpId: string; code: string; key: number };
+
+/** The delivered codes of the keys' merchants (a key's merchant found by the key's hash, as bench/run.ts does). */
+async function deliveredCodes(url: string, keys: string[]): Promise<VerifyItem[]> {
+  const rows = await adminQuery<{ otp_id: string; code: string; merchant_id: number }>("SELECT otp_id, code, merchant_id FROM sandbox_messages WHERE delivered ORDER BY id", [], url);
+  const owners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], url);
+  const ownerOf = new Map(owners.map((o) => [o.key_hash, o.merchant_id]));
+  const keyIndex = new Map(keys.map((key, i) => [ownerOf.get(createHash("sha256").update(key).digest("hex")), i]));
+  return rows.filter((r) => keyIndex.has(r.merchant_id)).map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
+}
 
 async function main(): Promise<void> {
   buildApp();
@@ -49,46 +90,105 @@ async function main(): Promise<void> {
     const app = await startApp({ port: await freePort(3138), env, logFile: path.join(TMP_DIR, "io-floor-app.log") });
     servers.push(app);
     await waitReady(app.baseUrl, keys[0]);
-    const created = await warmUp(app.baseUrl, keys, WARM, CONNECTIONS);
+    const started = Date.now();
+    await warmUp(app.baseUrl, keys, WARM, CONNECTIONS);
+    if (ENDPOINTS.includes("verify")) {
+      // Each verification run of the app uses up fresh OTPs (a wrong code, then the right one): at
+      // about twice the creation rate, SECONDS × PAIRS of creations with half as much again to spare.
+      const creationRate = WARM / ((Date.now() - started) / 1000);
+      const seconds = Math.ceil(SUPPLY * SECONDS * PAIRS * (API_ONLY ? 2 : 1));
+      console.error(JSON.stringify({ msg: "creating OTPs to verify", seconds, creationRate: Math.round(creationRate) }));
+      await runLoad({ baseUrl: app.baseUrl, keys, verifyItems: [], otpItems: [], phases: [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: seconds }] }] }, "io-floor-supply");
+    }
     await adminQuery("VACUUM ANALYZE", [], url);
+    const verifyItems = await deliveredCodes(url, keys);
+    await adminQuery(FLOOR_SCHEMA, [], url);
     const owners = await adminQuery<{ otp_id: string; merchant_id: number }>("SELECT otp_id, merchant_id FROM otp_transactions", [], url);
+    const keyOwners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], url);
+    const merchantOfHash = new Map(keyOwners.map((o) => [o.key_hash, o.merchant_id]));
     const setupFile = path.join(TMP_DIR, "io-floor-setup.json");
-    writeFileSync(setupFile, JSON.stringify({ databaseUrl: url, redisUrl: REDIS_URL, poolSize: POOL_SIZE, statement: READ_STATEMENT, owners: Object.fromEntries(owners.map((o) => [o.otp_id, o.merchant_id])) }));
+    writeFileSync(
+      setupFile,
+      JSON.stringify({
+        databaseUrl: url,
+        redisUrl: REDIS_URL,
+        poolSize: POOL_SIZE,
+        statement: READ_STATEMENT,
+        owners: Object.fromEntries(owners.map((o) => [o.otp_id, o.merchant_id])),
+        keys: Object.fromEntries(keys.map((key) => [key, merchantOfHash.get(createHash("sha256").update(key).digest("hex"))])),
+      }),
+    );
     const ioFloor = await startReferenceServer("io-floor-server.mjs", await freePort(3139), [setupFile]);
     const floor = await startFloorServer(await freePort(3140));
     servers.push(ioFloor, floor);
+    const apiOnly = API_ONLY ? await startReferenceServer("api-only-server.mjs", await freePort(3141), [], { ...env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" }) : null;
+    if (apiOnly) {
+      servers.push(apiOnly);
+      await waitReady(apiOnly.baseUrl, keys[0]);
+      // Compiled and cached like the app, whose warm-up made the OTPs.
+      await warmUp(apiOnly.baseUrl, keys, Math.min(WARM, 2000), CONNECTIONS);
+    }
 
-    const otpItems = created.map((c) => ({ otpId: c.otpId, key: keys.indexOf(c.key) }));
-    const targets: { name: string; server: AppServer; endpoint: Endpoint }[] = [
-      { name: `app, GET /v3/otp/{id} ${Object.keys(switches).length ? `with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "as shipped"}`, server: app, endpoint: "otp" },
-      { name: "I/O floor: node:http + the same Redis script and statement", server: ioFloor, endpoint: "otp" },
-      { name: "bare node:http, constant 404 (the bench's reference)", server: floor, endpoint: "floor" },
-    ];
-    const figures = new Map<string, Figures>(targets.map((t) => [t.name, { rps: [], cpuUs: [] }]));
+    const otpItems = verifyItems.map(({ otpId, key }) => ({ otpId, key }));
+    const appName = `app ${Object.keys(switches).length ? `with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "as shipped"}`;
+    const figures = new Map<string, Figures>();
+    const record = (name: string, rps: number, cpuMs: number | null) => {
+      const f = figures.get(name) ?? { rps: [], cpuUs: [] };
+      f.rps.push(rps);
+      f.cpuUs.push((cpuMs ?? NaN) * 1000);
+      figures.set(name, f);
+    };
+    let verifyUsed = 0;
+    const run = async (server: AppServer, endpoint: Endpoint, items: VerifyItem[]) => {
+      const [result] = await runLoad(
+        { baseUrl: server.baseUrl, keys, verifyItems: items, otpItems, serverPid: server.pid, phases: [{ name: endpoint, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec: SECONDS }] }] },
+        "io-floor",
+      );
+      const part = result.parts[0];
+      // Spare requests after the fresh OTPs ran out would be 404s counted in the CPU per request.
+      if (part.verify?.poolRanOutAfterSec != null) throw new Error(`verify on ${server.baseUrl} ran out of fresh OTPs after ${part.verify.poolRanOutAfterSec} s: raise IO_FLOOR_VERIFY_SUPPLY`);
+      if (endpoint !== "floor" && part.non2xx > 0) throw new Error(`${endpoint} on ${server.baseUrl}: ${part.non2xx} answers were not 2xx (${JSON.stringify(part.statuses)})`);
+      const answers = Object.keys(part.verify?.answers ?? {}).filter((answer) => answer !== "right→verified" && answer !== "wrong→mismatch");
+      if (answers.length > 0) throw new Error(`verify on ${server.baseUrl} answered ${JSON.stringify(part.verify!.answers)}`);
+      return { result, part };
+    };
     for (let pair = 0; pair < PAIRS; pair++) {
-      for (const target of targets) {
-        const [result] = await runLoad(
-          { baseUrl: target.server.baseUrl, keys, verifyItems: [], otpItems, serverPid: target.server.pid, phases: [{ name: target.endpoint, parts: [{ name: target.endpoint, endpoint: target.endpoint, connections: CONNECTIONS, durationSec: SECONDS }] }] },
-          "io-floor",
-        );
-        const part = result.parts[0];
-        if (target.endpoint === "otp" && part.non2xx > 0) throw new Error(`${target.name}: ${part.non2xx} answers were not 2xx (${JSON.stringify(part.statuses)})`);
-        figures.get(target.name)!.rps.push(part.requestsPerSec);
-        figures.get(target.name)!.cpuUs.push((result.serverCpuMsPerRequest ?? NaN) * 1000);
+      for (const endpoint of ENDPOINTS) {
+        const appRun = await run(app, endpoint, verifyItems.slice(verifyUsed));
+        verifyUsed += appRun.part.verify?.sent.wrong ?? 0;
+        record(`${endpoint}:app`, appRun.part.requestsPerSec, appRun.result.serverCpuMsPerRequest);
+        if (apiOnly) {
+          const apiRun = await run(apiOnly, endpoint, verifyItems.slice(verifyUsed));
+          verifyUsed += apiRun.part.verify?.sent.wrong ?? 0;
+          record(`${endpoint}:api-only`, apiRun.part.requestsPerSec, apiRun.result.serverCpuMsPerRequest);
+        }
+        if (endpoint === "verify") await adminQuery(RESET_FLOOR_VERIFICATIONS, [], url);
+        const floorRun = await run(ioFloor, endpoint, verifyItems);
+        record(`${endpoint}:floor`, floorRun.part.requestsPerSec, floorRun.result.serverCpuMsPerRequest);
       }
+      const reference = await run(floor, "floor", []);
+      record("reference", reference.part.requestsPerSec, reference.result.serverCpuMsPerRequest);
     }
 
-    const med = (name: string) => ({ rps: median(figures.get(name)!.rps), cpuUs: median(figures.get(name)!.cpuUs) });
-    const [appF, ioF, floorF] = targets.map((t) => med(t.name));
-    console.log(`\nGET /v3/otp/{id} at saturation, ${CONNECTIONS} connections, ${SECONDS} s per run, ${PAIRS} runs of each server in turn (medians), ${WARM} OTPs to read\n`);
+    const row = (label: string, name: string) => {
+      const f = figures.get(name)!;
+      return `| ${label} | ${Math.round(median(f.rps))} | ${median(f.cpuUs).toFixed(0)} (${f.cpuUs.map((v) => v.toFixed(0)).join(" · ")}) |`;
+    };
+    const cpu = (name: string) => median(figures.get(name)!.cpuUs);
+    console.log(`\nEach endpoint at saturation, ${CONNECTIONS} connections, ${SECONDS} s per run, ${PAIRS} runs of each server in turn (medians), ${appName}\n`);
     console.log("| server | req/s | CPU µs per request (runs) |\n|---|---|---|");
-    for (const t of targets) {
-      const f = figures.get(t.name)!;
-      console.log(`| ${t.name} | ${Math.round(median(f.rps))} | ${median(f.cpuUs).toFixed(0)} (${f.cpuUs.map((v) => v.toFixed(0)).join(" · ")}) |`);
+    for (const endpoint of ENDPOINTS) {
+      console.log(row(`${appName}, ${LABELS[endpoint]}`, `${endpoint}:app`));
+      if (apiOnly) console.log(row(`the app's /v3 front without Next.js loaded (no in-app worker), ${LABELS[endpoint]}`, `${endpoint}:api-only`));
+      console.log(row(`I/O floor, ${LABELS[endpoint]}`, `${endpoint}:floor`));
     }
-    console.log(`\n- app ÷ I/O floor: ${(appF.cpuUs / ioF.cpuUs).toFixed(2)} (what the app adds to the read's own I/O)`);
-    console.log(`- I/O floor ÷ bare node:http: ${(ioF.cpuUs / floorF.cpuUs).toFixed(2)} (what two round trips cost against none)`);
-    console.log(`- app ÷ bare node:http: ${(appF.cpuUs / floorF.cpuUs).toFixed(2)} (the bench's cpu_otp, measured here)`);
+    console.log(row("bare node:http, constant 404 (the bench's reference)", "reference"));
+    console.log("\n| endpoint | app ÷ I/O floor | I/O floor ÷ reference | app ÷ reference (the bench's cpu_*) |\n|---|---|---|---|");
+    for (const endpoint of ENDPOINTS) {
+      const [a, f, r] = [cpu(`${endpoint}:app`), cpu(`${endpoint}:floor`), cpu("reference")];
+      console.log(`| ${LABELS[endpoint]} | ${(a / f).toFixed(2)} | ${(f / r).toFixed(2)} | ${(a / r).toFixed(2)} |`);
+      if (apiOnly) console.log(`| ${LABELS[endpoint]}, without Next.js | ${(cpu(`${endpoint}:api-only`) / f).toFixed(2)} | | ${(cpu(`${endpoint}:api-only`) / r).toFixed(2)} |`);
+    }
   } finally {
     for (const server of servers.reverse()) await server.stop();
     await pg.stop();

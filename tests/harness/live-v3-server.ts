@@ -5,8 +5,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { apiUrl, frontAnswer, installFront, isApiPath, prepareRequest } from "../../src/server/front/serve-front.mjs";
-import { createV3Dispatcher } from "../../src/server/front/v3-dispatch.mjs";
+import { installFront } from "../../src/server/front/serve-front.mjs";
+import { createV3Dispatcher, v3OnlyListener } from "../../src/server/front/v3-dispatch.mjs";
 import { findRouteFiles, orderRoutes } from "../../src/server/front/v3-routes.mjs";
 
 export async function startLiveV3Server(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
@@ -14,16 +14,13 @@ export async function startLiveV3Server(): Promise<{ baseUrl: string; close: () 
   const modules = await Promise.all(routes.map((r) => import(r.file) as Promise<Record<string, unknown>>));
   // The dispatcher needs the origin, known once the server listens.
   const route: { dispatch?: ReturnType<typeof createV3Dispatcher> } = {};
-  const server = createServer((req, res) => {
-    prepareRequest(req);
-    const answer = frontAnswer(req.method ?? "", req.url, req.headers);
-    if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
-    req.url = apiUrl(req.url);
-    const pathname = req.url.split("?")[0];
-    const notFound = () => void res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
-    if (!isApiPath(pathname)) return notFound();
-    route.dispatch!(req, res, pathname).then((handled) => (handled ? undefined : notFound()), (err) => res.destroy(err));
-  });
+  const server = createServer(
+    v3OnlyListener(
+      () => route.dispatch!,
+      (res) => void res.writeHead(404, { "content-type": "text/plain" }).end("Not Found"),
+      (res, err) => res.destroy(err as Error),
+    ),
+  );
   installFront(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -5,6 +5,7 @@
 // the front stamped it (prepareRequest in serve-front.mjs), and HEAD is answered by GET
 // without a body, as under Next, so an endpoint answers the same either way.
 import { MAX_BODY_BYTES } from "../envelope.mjs";
+import { apiUrl, frontAnswer, isApiPath, prepareRequest } from "./serve-front.mjs";
 import { matchRoute } from "./v3-routes.mjs";
 
 // What next.config.mjs adds to every answer Next serves, for an API: nothing here is
@@ -48,6 +49,29 @@ export function createV3Dispatcher(table, origin) {
     res.writeHead(response.status, out);
     res.end(payload ?? undefined);
     return true;
+  };
+}
+
+/**
+ * The request listener of a process that serves /v3 alone, without Next (the tests' live
+ * server, the bench's API-only process): the front's checks, then the dispatcher (looked up
+ * per request: a server knows its origin only once it listens); anything else is `notFound`'s.
+ * @param {() => ReturnType<typeof createV3Dispatcher>} dispatcher
+ * @param {(res: import("node:http").ServerResponse) => void} notFound
+ * @param {(res: import("node:http").ServerResponse, err: unknown) => void} failed
+ */
+export function v3OnlyListener(dispatcher, notFound, failed) {
+  return (req, res) => {
+    prepareRequest(req);
+    const answer = frontAnswer(req.method ?? "", req.url, req.headers);
+    if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
+    req.url = apiUrl(req.url);
+    const pathname = req.url.split("?")[0];
+    if (!isApiPath(pathname)) return notFound(res);
+    dispatcher()(req, res, pathname).then(
+      (handled) => (handled ? undefined : notFound(res)),
+      (err) => failed(res, err),
+    );
   };
 }
 
