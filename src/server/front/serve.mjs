@@ -12,6 +12,7 @@ import { INTERNAL_ERROR_MESSAGE } from "../envelope.mjs";
 import { LOG_FORMAT } from "../log-format.mjs";
 import { drainMs, isDraining, runShutdownHooks, startDraining, startUpSettled } from "../lifecycle.mjs";
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
+import { loadAppRoutes, pageMethodAnswer } from "./page-methods.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
 import { loadV3Routes } from "./v3-routes.mjs";
 
@@ -51,6 +52,7 @@ async function main() {
   }
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
+  const appRoutes = loadAppRoutes(distDir, process.cwd());
 
   // Responses being written, so shutdown can end their keep-alive connections as soon as each is answered.
   const answering = new Set();
@@ -68,7 +70,10 @@ async function main() {
     if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
     req.url = apiUrl(req.url);
     const pathname = req.url.split("?")[0];
-    if (!isApiPath(pathname)) return void handle(req, res);
+    if (!isApiPath(pathname)) {
+      const refused = pageMethodAnswer(req.method ?? "", pathname, appRoutes);
+      return void (refused ? res.writeHead(refused.status, refused.headers).end(refused.body) : handle(req, res));
+    }
     dispatchV3(req, res, pathname)
       .then((handled) => (handled ? undefined : handle(req, res)))
       .catch((err) => {
