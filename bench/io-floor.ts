@@ -8,7 +8,7 @@
 // bench's cpu_* ratios divide by) once a pair. Prints CPU per request of each server's
 // process tree and the ratios; asserts nothing. Knobs: IO_FLOOR_ENDPOINTS (otp,verify,request),
 // IO_FLOOR_WARM (4000), IO_FLOOR_PAIRS (3), IO_FLOOR_SECONDS (10), REDIS_URL
-// (redis://127.0.0.1:6379/6), IO_FLOOR_VERIFY_SUPPLY (1.5), IO_FLOOR_API_ONLY (0),
+// (redis://127.0.0.1:6379/6), IO_FLOOR_VERIFY_SUPPLY (1.5: seconds of creations per second of a run), IO_FLOOR_API_ONLY (0),
 // BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and
 // METRICS_HOT_PATH, when set, go to the app (unset: as shipped).
 import { createHash } from "node:crypto";
@@ -29,7 +29,7 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const WARM = num("IO_FLOOR_WARM", 4000);
 const PAIRS = num("IO_FLOOR_PAIRS", 3);
 const SECONDS = num("IO_FLOOR_SECONDS", 10);
-/** Seconds of creations for the verifications' supply, per second of verification runs. */
+/** Seconds of creations for the verifications' first supply, per second of a run. */
 const SUPPLY = num("IO_FLOOR_VERIFY_SUPPLY", 1.5);
 /** Also measure the app's /v3 front in a process without Next.js (bench/lib/api-only-server.mjs). */
 const API_ONLY = process.env.IO_FLOOR_API_ONLY === "1";
@@ -43,10 +43,12 @@ const READ_STATEMENT = `SELECT ${OTP_RECORD_COLUMNS}, ${DELIVERIES_COLUMN}
    FROM otp_transactions o WHERE o.otp_id = $1 AND o.merchant_id = $2`;
 const LABELS: Record<string, string> = { otp: "GET /v3/otp/{id}", verify: "POST /v3/verify", request: "POST /v3/request (sms)" };
 
+/** The floor's own OTPs to verify, reused by every run (reset before each): more than a run at saturation uses. */
+const FLOOR_VERIFY_OTPS = 100_000;
 /**
- * The floor's own tables: its verifications read and write io_floor.otp, seeded with the
- * sandbox's delivered codes (their keyed hash as the floor computes it); its creations charge
- * io_floor.balance, insert there and keep their message in io_floor.message.
+ * The floor's own tables: its verifications read and write io_floor.otp, seeded with OTPs of
+ * its own (their code's hash as the floor computes it); its creations charge io_floor.balance,
+ * insert there and keep their message in io_floor.message.
  */
 const FLOOR_SCHEMA = `
   DROP SCHEMA IF EXISTS io_floor CASCADE;
@@ -60,8 +62,10 @@ const FLOOR_SCHEMA = `
     code text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
   INSERT INTO io_floor.balance SELECT id, 1000000000000 FROM merchants;
   INSERT INTO io_floor.otp (otp_id, merchant_id, channel, destination, code_hash, price, expires_at)
-    SELECT otp_id, merchant_id, 'sms', destination, encode(sha256(convert_to(otp_id || ':' || code, 'UTF8')), 'hex'), 350, now() + interval '1 day'
-    FROM sandbox_messages WHERE delivered;`;
+    SELECT 'FV' || i, (SELECT min(id) FROM merchants), 'sms', '62812' || lpad(i::text, 8, '0'),
+      encode(sha256(convert_to('FV' || i || ':' || (100000 + (i * 7919) % 900000), 'UTF8')), 'hex'), 350, now() + interval '1 day'
+    FROM generate_series(1, ${FLOOR_VERIFY_OTPS}) AS i;`;
+const floorCodes = (): VerifyItem[] => Array.from({ length: FLOOR_VERIFY_OTPS }, (_, n) => ({ otpId: `FV${n + 1}`, code: String(100_000 + (((n + 1) * 7919) % 900_000)), key: 0 }));
 const RESET_FLOOR_VERIFICATIONS = "UPDATE io_floor.otp SET status = 'pending', attempts = 0, verified_at = NULL WHERE status <> 'pending' OR attempts <> 0";
 
 type Figures = { rps: number[]; cpuUs: number[] };
@@ -92,18 +96,18 @@ async function main(): Promise<void> {
     await waitReady(app.baseUrl, keys[0]);
     const started = Date.now();
     await warmUp(app.baseUrl, keys, WARM, CONNECTIONS);
+    const creationRate = WARM / ((Date.now() - started) / 1000);
     if (ENDPOINTS.includes("verify")) {
-      // Each verification run of the app uses up fresh OTPs (a wrong code, then the right one): at
-      // about twice the creation rate, SECONDS × PAIRS of creations with half as much again to spare.
-      const creationRate = WARM / ((Date.now() - started) / 1000);
-      const seconds = Math.ceil(SUPPLY * SECONDS * PAIRS * (API_ONLY ? 2 : 1));
+      // The floor's verifications reuse these; the app's take fresh ones each run (freshCodes below tops them up).
+      const seconds = Math.ceil(SUPPLY * SECONDS);
       console.error(JSON.stringify({ msg: "creating OTPs to verify", seconds, creationRate: Math.round(creationRate) }));
       await runLoad({ baseUrl: app.baseUrl, keys, verifyItems: [], otpItems: [], phases: [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: seconds }] }] }, "io-floor-supply");
     }
     await adminQuery("VACUUM ANALYZE", [], url);
     const verifyItems = await deliveredCodes(url, keys);
     await adminQuery(FLOOR_SCHEMA, [], url);
-    const owners = await adminQuery<{ otp_id: string; merchant_id: number }>("SELECT otp_id, merchant_id FROM otp_transactions", [], url);
+    const floorVerifyItems = floorCodes();
+    const owners = await adminQuery<{ otp_id: string; merchant_id: number }>("SELECT otp_id, merchant_id FROM otp_transactions UNION ALL SELECT otp_id, merchant_id FROM io_floor.otp", [], url);
     const keyOwners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], url);
     const merchantOfHash = new Map(keyOwners.map((o) => [o.key_hash, o.merchant_id]));
     const setupFile = path.join(TMP_DIR, "io-floor-setup.json");
@@ -138,7 +142,21 @@ async function main(): Promise<void> {
       f.cpuUs.push((cpuMs ?? NaN) * 1000);
       figures.set(name, f);
     };
+    // The app's verifications use up their OTPs; the floor's are reset before each run (its own table).
     let verifyUsed = 0;
+    let appVerifyRate = 0;
+    /** The delivered codes no earlier run of the app used (the creation runs add to them), topped up when they would run short. */
+    const freshCodes = async (): Promise<VerifyItem[]> => {
+      let fresh = (await deliveredCodes(url, keys)).slice(verifyUsed);
+      const needed = Math.ceil((appVerifyRate || 2 * creationRate) * SECONDS * 0.75);
+      if (fresh.length < needed) {
+        const seconds = Math.ceil((needed - fresh.length) / creationRate) + 2;
+        console.error(JSON.stringify({ msg: "topping up the OTPs to verify", have: fresh.length, needed, seconds }));
+        await runLoad({ baseUrl: app.baseUrl, keys, verifyItems: [], otpItems: [], phases: [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: seconds }] }] }, "io-floor-supply");
+        fresh = (await deliveredCodes(url, keys)).slice(verifyUsed);
+      }
+      return fresh;
+    };
     const run = async (server: AppServer, endpoint: Endpoint, items: VerifyItem[]) => {
       const [result] = await runLoad(
         { baseUrl: server.baseUrl, keys, verifyItems: items, otpItems, serverPid: server.pid, phases: [{ name: endpoint, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec: SECONDS }] }] },
@@ -146,7 +164,7 @@ async function main(): Promise<void> {
       );
       const part = result.parts[0];
       // Spare requests after the fresh OTPs ran out would be 404s counted in the CPU per request.
-      if (part.verify?.poolRanOutAfterSec != null) throw new Error(`verify on ${server.baseUrl} ran out of fresh OTPs after ${part.verify.poolRanOutAfterSec} s: raise IO_FLOOR_VERIFY_SUPPLY`);
+      if (part.verify?.poolRanOutAfterSec != null) throw new Error(`verify on ${server.baseUrl} ran out of fresh OTPs after ${part.verify.poolRanOutAfterSec} s: the supply is topped up from the previous run's rate: raise IO_FLOOR_VERIFY_SUPPLY`);
       if (endpoint !== "floor" && part.non2xx > 0) throw new Error(`${endpoint} on ${server.baseUrl}: ${part.non2xx} answers were not 2xx (${JSON.stringify(part.statuses)})`);
       const answers = Object.keys(part.verify?.answers ?? {}).filter((answer) => answer !== "right→verified" && answer !== "wrong→mismatch");
       if (answers.length > 0) throw new Error(`verify on ${server.baseUrl} answered ${JSON.stringify(part.verify!.answers)}`);
@@ -154,16 +172,17 @@ async function main(): Promise<void> {
     };
     for (let pair = 0; pair < PAIRS; pair++) {
       for (const endpoint of ENDPOINTS) {
-        const appRun = await run(app, endpoint, verifyItems.slice(verifyUsed));
+        const appRun = await run(app, endpoint, endpoint === "verify" ? await freshCodes() : []);
         verifyUsed += appRun.part.verify?.sent.wrong ?? 0;
+        if (endpoint === "verify") appVerifyRate = Math.max(appVerifyRate, appRun.part.requestsPerSec);
         record(`${endpoint}:app`, appRun.part.requestsPerSec, appRun.result.serverCpuMsPerRequest);
         if (apiOnly) {
-          const apiRun = await run(apiOnly, endpoint, verifyItems.slice(verifyUsed));
+          const apiRun = await run(apiOnly, endpoint, endpoint === "verify" ? await freshCodes() : []);
           verifyUsed += apiRun.part.verify?.sent.wrong ?? 0;
           record(`${endpoint}:api-only`, apiRun.part.requestsPerSec, apiRun.result.serverCpuMsPerRequest);
         }
         if (endpoint === "verify") await adminQuery(RESET_FLOOR_VERIFICATIONS, [], url);
-        const floorRun = await run(ioFloor, endpoint, verifyItems);
+        const floorRun = await run(ioFloor, endpoint, endpoint === "verify" ? floorVerifyItems : []);
         record(`${endpoint}:floor`, floorRun.part.requestsPerSec, floorRun.result.serverCpuMsPerRequest);
       }
       const reference = await run(floor, "floor", []);
