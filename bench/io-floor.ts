@@ -8,9 +8,11 @@
 // bench's cpu_* ratios divide by) once a pair. Prints CPU per request of each server's
 // process tree and the ratios; asserts nothing. Knobs: IO_FLOOR_ENDPOINTS (otp,verify,request),
 // IO_FLOOR_WARM (4000), IO_FLOOR_PAIRS (3), IO_FLOOR_SECONDS (10), REDIS_URL
-// (redis://127.0.0.1:6379/6), IO_FLOOR_VERIFY_SUPPLY (1.5: seconds of creations per second of a run), IO_FLOOR_API_ONLY (0),
-// BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and
-// METRICS_HOT_PATH, when set, go to the app (unset: as shipped).
+// (redis://127.0.0.1:6379/6), IO_FLOOR_VERIFY_SUPPLY (1.5: seconds of creations per second of
+// a run), IO_FLOOR_API_ONLY (0; 1: also the /v3 front in a process without Next.js),
+// IO_FLOOR_PAGES (0; 1: also a second app that has served a health check and pages),
+// BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and METRICS_HOT_PATH, when set,
+// go to the app (unset: as shipped).
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -33,6 +35,9 @@ const SECONDS = num("IO_FLOOR_SECONDS", 10);
 const SUPPLY = num("IO_FLOOR_VERIFY_SUPPLY", 1.5);
 /** Also measure the app's /v3 front in a process without Next.js (bench/lib/api-only-server.mjs). */
 const API_ONLY = process.env.IO_FLOOR_API_ONLY === "1";
+/** Also measure a second app that has served a health check and pages first (Next.js then runs with more of its own AsyncLocalStorage instances enabled). */
+const PAGES = process.env.IO_FLOOR_PAGES === "1";
+const PAGE_PATHS = ["/healthz", "/readyz", "/", "/login"];
 const ENDPOINTS = (process.env.IO_FLOOR_ENDPOINTS ?? "otp,verify,request").split(",").map((e) => e.trim()) as Endpoint[];
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/6";
 const CONNECTIONS = 24;
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
   try {
     const url = await recreateDatabase(DB_NAME, false);
     const switches = Object.fromEntries(SHIPPED_SWITCHES.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]!]));
+    const appName = `app ${Object.keys(switches).length ? `with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "as shipped"}`;
     const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", DB_POOL_SIZE: String(POOL_SIZE), ...freshSecrets(), ...switches };
     const keys = await preparedKeys({ dir: process.cwd(), script: path.join("bench", "lib", "prepare-database.ts"), merchants: 8, env });
     const app = await startApp({ port: await freePort(3138), env, logFile: path.join(TMP_DIR, "io-floor-app.log") });
@@ -125,16 +131,26 @@ async function main(): Promise<void> {
     const ioFloor = await startReferenceServer("io-floor-server.mjs", await freePort(3139), [setupFile]);
     const floor = await startFloorServer(await freePort(3140));
     servers.push(ioFloor, floor);
-    const apiOnly = API_ONLY ? await startReferenceServer("api-only-server.mjs", await freePort(3141), [], { ...env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" }) : null;
-    if (apiOnly) {
-      servers.push(apiOnly);
-      await waitReady(apiOnly.baseUrl, keys[0]);
+    // Other servers of the same build, measured beside the app (same endpoints, same turns).
+    const variants: { key: string; label: string; server: AppServer }[] = [];
+    if (API_ONLY) {
+      const server = await startReferenceServer("api-only-server.mjs", await freePort(3141), [], { ...env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" });
+      variants.push({ key: "api-only", label: "the app's /v3 front without Next.js loaded (no in-app worker)", server });
+    }
+    if (PAGES) {
+      const server = await startApp({ port: await freePort(3142), env, logFile: path.join(TMP_DIR, "io-floor-app-pages.log") });
+      variants.push({ key: "pages", label: `${appName} once it has served ${PAGE_PATHS.join(", ")}`, server });
+    }
+    for (const { server, key } of variants) {
+      servers.push(server);
+      await waitReady(server.baseUrl, keys[0]);
       // Compiled and cached like the app, whose warm-up made the OTPs.
-      await warmUp(apiOnly.baseUrl, keys, Math.min(WARM, 2000), CONNECTIONS);
+      await warmUp(server.baseUrl, keys, Math.min(WARM, 2000), CONNECTIONS);
+      // What an instance behind a load balancer has done before its first /v3 request: answered its health checks and pages.
+      if (key === "pages") for (const page of PAGE_PATHS) await fetch(`${server.baseUrl}${page}`).then((res) => res.arrayBuffer());
     }
 
     const otpItems = verifyItems.map(({ otpId, key }) => ({ otpId, key }));
-    const appName = `app ${Object.keys(switches).length ? `with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "as shipped"}`;
     const figures = new Map<string, Figures>();
     const record = (name: string, rps: number, cpuMs: number | null) => {
       const f = figures.get(name) ?? { rps: [], cpuUs: [] };
@@ -176,10 +192,10 @@ async function main(): Promise<void> {
         verifyUsed += appRun.part.verify?.sent.wrong ?? 0;
         if (endpoint === "verify") appVerifyRate = Math.max(appVerifyRate, appRun.part.requestsPerSec);
         record(`${endpoint}:app`, appRun.part.requestsPerSec, appRun.result.serverCpuMsPerRequest);
-        if (apiOnly) {
-          const apiRun = await run(apiOnly, endpoint, endpoint === "verify" ? await freshCodes() : []);
-          verifyUsed += apiRun.part.verify?.sent.wrong ?? 0;
-          record(`${endpoint}:api-only`, apiRun.part.requestsPerSec, apiRun.result.serverCpuMsPerRequest);
+        for (const variant of variants) {
+          const variantRun = await run(variant.server, endpoint, endpoint === "verify" ? await freshCodes() : []);
+          verifyUsed += variantRun.part.verify?.sent.wrong ?? 0;
+          record(`${endpoint}:${variant.key}`, variantRun.part.requestsPerSec, variantRun.result.serverCpuMsPerRequest);
         }
         if (endpoint === "verify") await adminQuery(RESET_FLOOR_VERIFICATIONS, [], url);
         const floorRun = await run(ioFloor, endpoint, endpoint === "verify" ? floorVerifyItems : []);
@@ -198,7 +214,7 @@ async function main(): Promise<void> {
     console.log("| server | req/s | CPU µs per request (runs) |\n|---|---|---|");
     for (const endpoint of ENDPOINTS) {
       console.log(row(`${appName}, ${LABELS[endpoint]}`, `${endpoint}:app`));
-      if (apiOnly) console.log(row(`the app's /v3 front without Next.js loaded (no in-app worker), ${LABELS[endpoint]}`, `${endpoint}:api-only`));
+      for (const variant of variants) console.log(row(`${variant.label}, ${LABELS[endpoint]}`, `${endpoint}:${variant.key}`));
       console.log(row(`I/O floor, ${LABELS[endpoint]}`, `${endpoint}:floor`));
     }
     console.log(row("bare node:http, constant 404 (the bench's reference)", "reference"));
@@ -206,7 +222,10 @@ async function main(): Promise<void> {
     for (const endpoint of ENDPOINTS) {
       const [a, f, r] = [cpu(`${endpoint}:app`), cpu(`${endpoint}:floor`), cpu("reference")];
       console.log(`| ${LABELS[endpoint]} | ${(a / f).toFixed(2)} | ${(f / r).toFixed(2)} | ${(a / r).toFixed(2)} |`);
-      if (apiOnly) console.log(`| ${LABELS[endpoint]}, without Next.js | ${(cpu(`${endpoint}:api-only`) / f).toFixed(2)} | | ${(cpu(`${endpoint}:api-only`) / r).toFixed(2)} |`);
+      for (const variant of variants) {
+        const v = cpu(`${endpoint}:${variant.key}`);
+        console.log(`| ${LABELS[endpoint]}, ${variant.key === "api-only" ? "without Next.js" : "after pages"} | ${(v / f).toFixed(2)} | | ${(v / r).toFixed(2)} (${(v / a).toFixed(2)} of the app's) |`);
+      }
     }
   } finally {
     for (const server of servers.reverse()) await server.stop();
