@@ -37,7 +37,7 @@ const SUPPLY = num("IO_FLOOR_VERIFY_SUPPLY", 1.5);
 const API_ONLY = process.env.IO_FLOOR_API_ONLY === "1";
 /** Also measure a second app that has served a health check and pages first (Next.js then runs with more of its own AsyncLocalStorage instances enabled). */
 const PAGES = process.env.IO_FLOOR_PAGES === "1";
-const PAGE_PATHS = ["/healthz", "/readyz", "/", "/login"];
+const PAGE_PATHS = ["/healthz", "/readyz", "/", "/sign-in"];
 const ENDPOINTS = (process.env.IO_FLOOR_ENDPOINTS ?? "otp,verify,request").split(",").map((e) => e.trim()) as Endpoint[];
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/6";
 const CONNECTIONS = 24;
