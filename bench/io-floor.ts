@@ -13,11 +13,11 @@
 // IO_FLOOR_PAGES (0; 1: also a second app that has served a health check and pages),
 // BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and METRICS_HOT_PATH, when set,
 // go to the app (unset: as shipped).
-import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
 import { adminQuery, recreateDatabase } from "./lib/database";
+import { deliveredCodes, merchantsOfKeys, type VerifyItem } from "./lib/delivered-codes";
 import { runLoad, TMP_DIR } from "./lib/load-client";
 import { startOwnPostgres } from "./lib/own-postgres";
 import type { Endpoint } from "./lib/plan";
@@ -74,16 +74,6 @@ const floorCodes = (): VerifyItem[] => Array.from({ length: FLOOR_VERIFY_OTPS },
 const RESET_FLOOR_VERIFICATIONS = "UPDATE io_floor.otp SET status = 'pending', attempts = 0, verified_at = NULL WHERE status <> 'pending' OR attempts <> 0";
 
 type Figures = { rps: number[]; cpuUs: number[] };
-type VerifyItem = { otpId: string; code: string; key: number };
-
-/** The delivered codes of the keys' merchants (a key's merchant found by the key's hash, as bench/run.ts does). */
-async function deliveredCodes(url: string, keys: string[]): Promise<VerifyItem[]> {
-  const rows = await adminQuery<{ otp_id: string; code: string; merchant_id: number }>("SELECT otp_id, code, merchant_id FROM sandbox_messages WHERE delivered ORDER BY id", [], url);
-  const owners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], url);
-  const ownerOf = new Map(owners.map((o) => [o.key_hash, o.merchant_id]));
-  const keyIndex = new Map(keys.map((key, i) => [ownerOf.get(createHash("sha256").update(key).digest("hex")), i]));
-  return rows.filter((r) => keyIndex.has(r.merchant_id)).map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
-}
 
 async function main(): Promise<void> {
   buildApp();
@@ -114,8 +104,7 @@ async function main(): Promise<void> {
     await adminQuery(FLOOR_SCHEMA, [], url);
     const floorVerifyItems = floorCodes();
     const owners = await adminQuery<{ otp_id: string; merchant_id: number }>("SELECT otp_id, merchant_id FROM otp_transactions UNION ALL SELECT otp_id, merchant_id FROM io_floor.otp", [], url);
-    const keyOwners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], url);
-    const merchantOfHash = new Map(keyOwners.map((o) => [o.key_hash, o.merchant_id]));
+    const keyMerchants = await merchantsOfKeys(url, keys);
     const setupFile = path.join(TMP_DIR, "io-floor-setup.json");
     writeFileSync(
       setupFile,
@@ -125,7 +114,7 @@ async function main(): Promise<void> {
         poolSize: POOL_SIZE,
         statement: READ_STATEMENT,
         owners: Object.fromEntries(owners.map((o) => [o.otp_id, o.merchant_id])),
-        keys: Object.fromEntries(keys.map((key) => [key, merchantOfHash.get(createHash("sha256").update(key).digest("hex"))])),
+        keys: Object.fromEntries(keys.map((key, i) => [key, keyMerchants[i]])),
       }),
     );
     const ioFloor = await startReferenceServer("io-floor-server.mjs", await freePort(3139), [setupFile]);

@@ -36,12 +36,12 @@
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), BENCH_SETTLE_MS (5000, before each fixed-rate run), DB_POOL_SIZE (10), REDIS_URL.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkoutRef } from "./lib/compare";
 import { adminQuery, recreateDatabase } from "./lib/database";
+import { deliveredCodes, type VerifyItem } from "./lib/delivered-codes";
 import { startOwnPostgres, type OwnPostgres } from "./lib/own-postgres";
 import { runLoad, TMP_DIR } from "./lib/load-client";
 import { fsyncFloor } from "./lib/fsync";
@@ -74,7 +74,6 @@ const OWN_POSTGRES = (process.env.BENCH_POSTGRES ?? "own") === "own";
 /** Saturation phases whose statements pg_stat_statements records. */
 const STATEMENT_PHASES = ["request-saturation", "verify-saturation", "otp-saturation"];
 
-type VerifyItem = { otpId: string; code: string; key: number };
 
 /** One build under test and everything the steps learn about it. */
 type Target = {
@@ -141,20 +140,6 @@ function half(t: Target, phase: string): number {
   return Math.max(1, Math.round((saturationRate(t, phase) ?? 2 * RATE) / 2));
 }
 
-async function deliveredCodes(t: Target): Promise<VerifyItem[]> {
-  const rows = await adminQuery<{ otp_id: string; code: string; merchant_id: number }>(
-    "SELECT otp_id, code, merchant_id FROM sandbox_messages WHERE delivered ORDER BY id",
-    [],
-    t.url,
-  );
-  // Each OTP is verified and read with its own merchant's key, found by the key's hash: merchant rows
-  // are not the keys' order (every account has a test world row beside it).
-  const owners = await adminQuery<{ merchant_id: number; key_hash: string }>("SELECT merchant_id, key_hash FROM api_keys", [], t.url);
-  const ownerOf = new Map(owners.map((o) => [o.key_hash, o.merchant_id]));
-  const keyIndex = new Map(t.keys.map((key, i) => [ownerOf.get(createHash("sha256").update(key).digest("hex")), i]));
-  return rows.filter((r) => keyIndex.has(r.merchant_id)).map((r) => ({ otpId: r.otp_id, code: r.code, key: keyIndex.get(r.merchant_id)! }));
-}
-
 /**
  * The steps, each run for every target before the next step starts. A repeated step runs
  * BENCH_PAIRS times in a row, every target each time in the same order (A B A B …).
@@ -200,13 +185,13 @@ const steps: Step[] = [
       const creationRate = saturationRate(t, "request-saturation") || 50;
       const verifyRequests = 6 * creationRate * SECONDS * PAIRS * 1.5 + Math.max(1, Math.round(RATE / 2)) * (SECONDS + 5);
       const needed = Math.ceil(verifyRequests / 2) + 2 * CONNECTIONS * (PAIRS + 1) + 2 * (PROBE_N + 1);
-      let items = await deliveredCodes(t);
+      let items = await deliveredCodes(t.url, t.keys);
       if (items.filter((i) => i.key === 0).length < PROBE_N + 1 || items.length < needed) {
         const seconds = Math.ceil(Math.max(0, needed - items.length) / creationRate) + 2;
         await load(t, "verify-supply", plan(t, [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: seconds }] }]), false);
         t.verify.toppedUpForSeconds = seconds;
         await sleep(500);
-        items = await deliveredCodes(t);
+        items = await deliveredCodes(t.url, t.keys);
       }
       // The probe (merchant 0, the one it authenticates as) takes its OTPs from the end.
       const probeItems = items.filter((i) => i.key === 0).slice(-(PROBE_N + 1));
