@@ -1,10 +1,10 @@
 // Build step of the /v3 front (see v3-routes.mjs): bundles every src/app/v3/**/route.ts,
 // in the order the router matches them, into <distDir>/v3-routes.mjs together with the
-// route table. Packages stay external, so the bundle shares node_modules with the rest
-// of the app. Runs from `npm run build` only; the server never compiles.
+// route table, and the route files of the front's exact paths (FRONT_ROUTE_PATHS).
+// Packages stay external, so the bundle shares node_modules with the rest of the app. Runs from `npm run build` only; the server never compiles.
 import path from "node:path";
 import { build } from "esbuild";
-import { findRouteFiles, orderRoutes, V3_BUNDLE_FILE } from "../server/front/v3-routes.mjs";
+import { FRONT_ROUTE_PATHS, findRouteFiles, orderRoutes, V3_BUNDLE_FILE } from "../server/front/v3-routes.mjs";
 
 /**
  * esbuild options for bundling server code of this checkout into one ES module that
@@ -29,7 +29,13 @@ export function serverBundleOptions(root, outfile) {
 export async function bundleV3Routes(root, distDir) {
   const routes = orderRoutes(findRouteFiles(path.join(root, "src", "app", "v3")));
   const table = JSON.stringify(routes.map((r) => ({ segments: r.segments })));
-  const entry = [`export const routeTable = ${table};`, ...routes.map((r, i) => `export * as r${i} from ${JSON.stringify(r.file)};`)].join("\n");
+  const exactFiles = FRONT_ROUTE_PATHS.map((p) => path.join(root, "src", "app", ...p.split("/").filter(Boolean), "route.ts"));
+  const entry = [
+    `export const routeTable = ${table};`,
+    ...routes.map((r, i) => `export * as r${i} from ${JSON.stringify(r.file)};`),
+    `export const exactPaths = ${JSON.stringify(FRONT_ROUTE_PATHS)};`,
+    ...exactFiles.map((file, i) => `export * as e${i} from ${JSON.stringify(file)};`),
+  ].join("\n");
   await build({ stdin: { contents: entry, resolveDir: root, loader: "js" }, ...serverBundleOptions(root, path.join(distDir, V3_BUNDLE_FILE)) });
   return routes.length;
 }

@@ -2,45 +2,23 @@
 // the front answers 405 before Next, which would take a multipart body for a server
 // action (the app has none), answer 409 and log a multi-line "Failed to find Server
 // Action" error per request. Route handlers still get their POSTs.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "@/dev/embedded-postgres";
-import { ensureProductionBuild, PRODUCTION_BUILD_WAIT_MS, PRODUCTION_DIST_DIR } from "../harness/production-build";
-import { waitFor } from "../harness/wait-for";
-
-const root = process.cwd();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-page-methods-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+import { PRODUCTION_BUILD_WAIT_MS } from "../harness/production-build";
+import { startProductionServer, type ProductionServer } from "../harness/production-server";
 
 const multipart = { "content-type": "multipart/form-data; boundary=x" };
 const multipartBody = '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\ndemo@sandi.test\r\n--x--\r\n';
 const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
 
+let server: ProductionServer;
 let base = "";
-let log = "";
-let stop = async () => {};
 
 beforeAll(async () => {
-  await ensureProductionBuild();
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, LOG_REQUESTS: "0", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: PRODUCTION_DIST_DIR, PORT: String(port) };
-  const server = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["src/cli/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout!.on("data", (chunk) => (log += chunk));
-  server.stderr!.on("data", (chunk) => (log += chunk));
-  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-  stop = async () => {
-    server.kill("SIGTERM");
-    await exited;
-  };
-  base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200 || server.exitCode !== null, { timeoutMs: 120_000, what: "the production server to answer /readyz" });
-  expect(server.exitCode, log).toBeNull();
+  server = await startProductionServer({ env: { LOG_REQUESTS: "0" } });
+  base = server.base;
 }, PRODUCTION_BUILD_WAIT_MS + 120_000);
 
-afterAll(() => stop());
+afterAll(() => server?.stop());
 
 describe("methods other than GET and HEAD outside /v3 at the production server", () => {
   it("a form POST (multipart or urlencoded) to a page gets a plain 405 with Allow: GET, HEAD, and so does DELETE", async () => {
@@ -78,7 +56,7 @@ describe("methods other than GET and HEAD outside /v3 at the production server",
   it("no form POST makes the server log an error", async () => {
     for (const target of ["/", "/overview", "/no-such-page", "/api/hooks/nope"]) await fetch(`${base}${target}`, { method: "POST", headers: multipart, body: multipartBody, redirect: "manual" });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(log).not.toContain("Failed to find Server Action");
-    expect(log).not.toMatch(/"level":"error"/);
+    expect(server.output()).not.toContain("Failed to find Server Action");
+    expect(server.output()).not.toMatch(/"level":"error"/);
   });
 });

@@ -14,7 +14,7 @@ import { drainMs, isDraining, runShutdownHooks, startDraining, startUpSettled } 
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { loadAppRoutes, pageMethodAnswer } from "./page-methods.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
-import { loadV3Routes } from "./v3-routes.mjs";
+import { FRONT_ROUTE_PATHS, loadV3Routes } from "./v3-routes.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -53,6 +53,8 @@ async function main() {
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
   const appRoutes = loadAppRoutes(distDir, process.cwd());
+  // Health checks and the metrics scrape never enter Next (FRONT_ROUTE_PATHS says why); other methods there still reach Next's handler.
+  const frontPaths = new Set(FRONT_ROUTE_PATHS);
 
   // Responses being written, so shutdown can end their keep-alive connections as soon as each is answered.
   const answering = new Set();
@@ -70,14 +72,14 @@ async function main() {
     if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
     req.url = apiUrl(req.url);
     const pathname = req.url.split("?")[0];
-    if (!isApiPath(pathname)) {
+    if (!isApiPath(pathname) && !frontPaths.has(pathname)) {
       const refused = pageMethodAnswer(req.method ?? "", pathname, appRoutes);
       return void (refused ? res.writeHead(refused.status, refused.headers).end(refused.body) : handle(req, res));
     }
     dispatchV3(req, res, pathname)
       .then((handled) => (handled ? undefined : handle(req, res)))
       .catch((err) => {
-        log.error({ error: String(err?.stack ?? err) }, "unhandled error in /v3 dispatch");
+        log.error({ error: String(err?.stack ?? err), path: pathname }, "unhandled error in /v3 dispatch");
         const failed = envelopeAnswer(500, "INTERNAL_ERROR", INTERNAL_ERROR_MESSAGE);
         if (!res.headersSent) res.writeHead(failed.status, failed.headers);
         res.end(res.headersSent ? undefined : failed.body);

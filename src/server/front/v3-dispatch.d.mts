@@ -1,7 +1,7 @@
 // Types for v3-dispatch.mjs (plain JavaScript: the server process runs no TypeScript loader).
 import type { IncomingMessage, ServerResponse } from "node:http";
 export function createV3Dispatcher(
-  table: { routes: { segments: string[] }[]; modules: Record<string, unknown>[] },
+  table: { routes: { segments: string[] }[]; modules: Record<string, unknown>[]; exact?: Map<string, Record<string, unknown>> },
   origin: string,
 ): (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
 export function v3OnlyListener(

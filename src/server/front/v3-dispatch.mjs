@@ -18,11 +18,15 @@ const SECURITY_HEADERS = {
 
 // The handlers refuse bodies over MAX_BODY_BYTES; one byte more is all they need to see.
 
-/** @param {{ routes: { segments: string[] }[], modules: Record<string, Function>[] }} table */
+/**
+ * The dispatcher of /v3 paths and of the front's exact paths (FRONT_ROUTE_PATHS in v3-routes.mjs).
+ * @param {{ routes: { segments: string[] }[], modules: Record<string, Function>[], exact?: Map<string, Record<string, Function>> }} table
+ */
 export function createV3Dispatcher(table, origin) {
   return async function dispatch(req, res, pathname) {
-    const match = matchRoute(table.routes, pathname);
-    const module = match ? table.modules[match.index] : null;
+    const exact = table.exact?.get(pathname);
+    const match = exact ? { params: {} } : isApiPath(pathname) ? matchRoute(table.routes, pathname) : null;
+    const module = exact ?? (match ? table.modules[match.index] : null);
     const method = req.method ?? "GET";
     const handler = module?.[method] ?? (method === "HEAD" ? module?.GET : undefined);
     if (!handler) return false;
@@ -55,7 +59,8 @@ export function createV3Dispatcher(table, origin) {
 /**
  * The request listener of a process that serves /v3 alone, without Next (the tests' live
  * server, the bench's API-only process): the front's checks, then the dispatcher (looked up
- * per request: a server knows its origin only once it listens); anything else is `notFound`'s.
+ * per request: a server knows its origin only once it listens) for /v3 and the front's exact
+ * paths; anything else is `notFound`'s.
  * @param {() => ReturnType<typeof createV3Dispatcher>} dispatcher
  * @param {(res: import("node:http").ServerResponse) => void} notFound
  * @param {(res: import("node:http").ServerResponse, err: unknown) => void} failed
@@ -67,7 +72,6 @@ export function v3OnlyListener(dispatcher, notFound, failed) {
     if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
     req.url = apiUrl(req.url);
     const pathname = req.url.split("?")[0];
-    if (!isApiPath(pathname)) return notFound(res);
     dispatcher()(req, res, pathname).then(
       (handled) => (handled ? undefined : notFound(res)),
       (err) => failed(res, err),

@@ -79,14 +79,24 @@ function matchSegments(segments, parts) {
 export const V3_BUNDLE_FILE = "v3-routes.mjs";
 
 /**
+ * Route handlers outside /v3 that the front serves from the same bundle, each at its exact
+ * path (src/app<path>/route.ts): the load balancer's health checks and the metrics scrape.
+ * Served by Next, a health check enters Next's request context, and from then on every
+ * promise the process creates (each /v3 request makes dozens) pays for Next's
+ * AsyncLocalStorage instances too (docs/performance.md).
+ */
+export const FRONT_ROUTE_PATHS = ["/healthz", "/readyz", "/metrics"];
+
+/**
  * Loads the /v3 bundle of a finished build: its route table and one module per route.
  * Nothing is compiled here, so a production start reads the build and writes nothing.
- * @returns {Promise<{ routes: { segments: string[] }[], modules: Record<string, Function>[] }>}
+ * @returns {Promise<{ routes: { segments: string[] }[], modules: Record<string, Function>[], exact: Map<string, Record<string, Function>> }>}
  */
 export async function loadV3Routes(distDir) {
   const file = path.join(distDir, V3_BUNDLE_FILE);
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (it bundles the /v3 routes)`);
   const bundle = await import(pathToFileURL(file).href);
-  if (!Array.isArray(bundle.routeTable)) throw new Error(`${file} was made by an older build: run \`npm run build\` again`);
-  return { routes: bundle.routeTable, modules: bundle.routeTable.map((_, i) => bundle[`r${i}`]) };
+  if (!Array.isArray(bundle.routeTable) || !Array.isArray(bundle.exactPaths)) throw new Error(`${file} was made by an older build: run \`npm run build\` again`);
+  const exact = new Map(bundle.exactPaths.map((p, i) => [p, bundle[`e${i}`]]));
+  return { routes: bundle.routeTable, modules: bundle.routeTable.map((_, i) => bundle[`r${i}`]), exact };
 }
