@@ -64,6 +64,7 @@ const schema = z.object({
       .optional(),
   ),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag,
+  SERVER_ROLE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["all", "api"]).default("all")),
   RUN_WORKER_IN_APP: z.preprocess((v) => (v === "" || v === undefined ? "1" : v), z.enum(["0", "1", "true", "false"])).transform((v) => v === "1" || v === "true"),
   SANDBOX_MISSCALL_POOL: optionalString,
   VENDOR_TIMEOUT_MS: integer(100, 60000, 5000),

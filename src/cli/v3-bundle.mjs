@@ -4,7 +4,7 @@
 // Packages stay external, so the bundle shares node_modules with the rest of the app. Runs from `npm run build` only; the server never compiles.
 import path from "node:path";
 import { build } from "esbuild";
-import { FRONT_ROUTE_PATHS, findRouteFiles, orderRoutes, V3_BUNDLE_FILE } from "../server/front/v3-routes.mjs";
+import { FRONT_ROUTE_PATHS, findRouteFiles, orderRoutes, START_UP_BUNDLE_FILE, TRACING_BUNDLE_FILE, V3_BUNDLE_FILE } from "../server/front/v3-routes.mjs";
 
 /**
  * esbuild options for bundling server code of this checkout into one ES module that
@@ -38,4 +38,13 @@ export async function bundleV3Routes(root, distDir) {
   ].join("\n");
   await build({ stdin: { contents: entry, resolveDir: root, loader: "js" }, ...serverBundleOptions(root, path.join(distDir, V3_BUNDLE_FILE)) });
   return routes.length;
+}
+
+/** What a SERVER_ROLE=api process runs instead of Next's start-up hook (serve.mjs): tracing's start, then the start-up. */
+export async function bundleStartUp(root, distDir) {
+  const entries = [
+    [path.join(root, "src", "server", "tracing", "tracing.ts"), TRACING_BUNDLE_FILE],
+    [path.join(root, "src", "server", "start-up.ts"), START_UP_BUNDLE_FILE],
+  ];
+  await Promise.all(entries.map(([entry, file]) => build({ entryPoints: [entry], ...serverBundleOptions(root, path.join(distDir, file)) })));
 }

@@ -1,5 +1,6 @@
-// `npm start` (src/cli/start.ts) serving `npm run build`'s .next on a free port and an
-// embedded database in a fresh DATA_DIR, for tests of the production server itself.
+// `npm start` (src/cli/start.ts) serving `npm run build`'s .next on a free port, for
+// tests of the production server itself: on the test file's database (DATABASE_URL, as
+// the integration tests' setup sets it), with a fresh DATA_DIR of its own.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -12,6 +13,8 @@ import { waitFor } from "./wait-for";
 
 export type ProductionServer = {
   base: string;
+  /** Waits for the exit (after stop(), or the server's own). */
+  exited: Promise<number | null>;
   /** Everything the server printed so far, stdout and stderr. */
   output: () => string;
   /** SIGTERM, then waits for the exit; removes DATA_DIR. */
@@ -39,6 +42,7 @@ export async function startProductionServer(options: { env?: Record<string, stri
   expect(server.exitCode, output).toBeNull();
   return {
     base,
+    exited,
     output: () => output,
     stop: async () => {
       if (server.exitCode === null) server.kill("SIGTERM");

@@ -3,43 +3,21 @@
 // route handlers, so they never enter Next: once a request has entered Next's request
 // context, Next's AsyncLocalStorage instances stay enabled and every promise the process
 // creates afterwards pays for them (docs/performance.md). Counted by a preload
-// (tests/harness/als-counter.mjs) in the server process.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+// in the server process (tests/harness/server-probe.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCTION_BUILD_WAIT_MS } from "../harness/production-build";
 import { startProductionServer, type ProductionServer } from "../harness/production-server";
-import { waitFor } from "../harness/wait-for";
+import { probe, probeNodeOptions } from "../harness/server-probe";
 
 const METRICS_TOKEN = "front-routes-test-token-0123456789abcdef";
-const counter = pathToFileURL(path.join(process.cwd(), "tests", "harness", "als-counter.mjs")).href;
 
 let server: ProductionServer;
 let base = "";
-let serverPid = 0;
-
-/** JSON lines the preload printed, in order. */
-const counterLines = () =>
-  server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith('{"als'))
-    .map((line) => JSON.parse(line) as { alsCounterPid?: number; alsEnabled?: number });
-
-/** Asks the server process for its count and waits for the answer. */
-async function enabledStorages(): Promise<number> {
-  const before = counterLines().length;
-  process.kill(serverPid, "SIGUSR2");
-  await waitFor(async () => counterLines().length > before, { timeoutMs: 10_000, what: "the server's AsyncLocalStorage count" });
-  return counterLines().at(-1)!.alsEnabled!;
-}
+const enabledStorages = async () => (await probe(server)).alsEnabled;
 
 beforeAll(async () => {
-  const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import ${counter}`.trim();
-  server = await startProductionServer({ env: { METRICS_TOKEN, NODE_OPTIONS }, until: "listening" });
+  server = await startProductionServer({ env: { METRICS_TOKEN, NODE_OPTIONS: probeNodeOptions() }, until: "listening" });
   base = server.base;
-  serverPid = counterLines().find((line) => line.alsCounterPid)?.alsCounterPid ?? 0;
-  expect(serverPid, server.output()).toBeGreaterThan(0);
 }, PRODUCTION_BUILD_WAIT_MS + 120_000);
 
 afterAll(() => server?.stop());
@@ -47,7 +25,7 @@ afterAll(() => server?.stop());
 describe("health checks and the metrics scrape at the production server", () => {
   // First: the count starts with the server's first request.
   it("enter none of Next's AsyncLocalStorage instances; a page does", async () => {
-    expect(await enabledStorages()).toBe(0);
+    expect(await probe(server)).toEqual({ alsEnabled: 0, nextLoaded: true });
     for (let i = 0; i < 3; i++) for (const p of ["/healthz", "/readyz"]) expect((await fetch(`${base}${p}`)).status).toBe(200);
     await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(await enabledStorages()).toBe(0);

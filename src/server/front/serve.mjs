@@ -1,11 +1,14 @@
 // The production HTTP server `npm start` runs: Next.js behind a thin node:http
 // front (serve-front.mjs) so that every request, even one Next cannot represent,
 // is answered with the JSON envelope rather than a plain-text 500 or a dropped
-// connection. Plain JavaScript on purpose: the server process loads no
-// TypeScript loader.
+// connection. With SERVER_ROLE=api it never loads Next: the front serves /v3 and
+// its exact paths (health checks, metrics) and answers the envelope's 404 to the
+// rest, and the start-up runs from the build's bundles instead of Next's hook.
+// Plain JavaScript on purpose: the server process loads no TypeScript loader.
 import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import path from "node:path";
-import next from "next";
+import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { setTimeout as sleep } from "node:timers/promises";
 import { INTERNAL_ERROR_MESSAGE } from "../envelope.mjs";
@@ -14,7 +17,7 @@ import { drainMs, isDraining, runShutdownHooks, startDraining, startUpSettled } 
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { loadAppRoutes, pageMethodAnswer } from "./page-methods.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
-import { FRONT_ROUTE_PATHS, loadV3Routes } from "./v3-routes.mjs";
+import { FRONT_ROUTE_PATHS, loadV3Routes, START_UP_BUNDLE_FILE, TRACING_BUNDLE_FILE } from "./v3-routes.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -30,9 +33,12 @@ const DEFAULT_DRAIN_MS = 10_000;
 /** Once the server stops accepting, requests still in flight get this long to finish before the process exits anyway. */
 const FINISH_MS = 20_000;
 
-async function main() {
-  const port = Number(option("port", "3000"));
-  const hostname = option("hostname", undefined);
+/** SERVER_ROLE=api: /v3 without Next (docs/deployment.md); any other value is validated by the start-up. */
+const apiOnly = process.env.SERVER_ROLE === "api";
+
+/** Next, prepared; its start-up hook (src/instrumentation.ts) runs meanwhile. */
+async function startNext(port, hostname) {
+  const { default: next } = await import("next");
   // Next attaches an 'upgrade' listener to the server of the first request it handles (for
   // dev's HMR socket and proxied rewrites, neither used here). With one attached, Node hands
   // every request carrying `Upgrade` (websocket, h2c) to it, and Next closes the connection
@@ -41,18 +47,53 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), port, hostname, httpServer: createServer() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // The start-up hook (src/instrumentation.ts) validates the configuration; Next only logs its failure.
-  const startUp = await Promise.race([startUpSettled(), sleep(START_UP_HOOK_MS).then(() => undefined)]);
+  return { handle, close: () => app.close() };
+}
+
+/**
+ * The start-up Next would run as its hook, from the build's bundles. Tracing starts
+ * first, from a bundle of its own, and pg and ioredis are then required (the start-up
+ * bundle imports them), so that its instrumentations patch them as they load.
+ * @returns {Promise<{ ok: true } | { ok: false, error: unknown }>}
+ */
+async function startUpWithoutNext(distDir) {
+  const bundle = (file) => import(pathToFileURL(path.join(distDir, file)).href);
+  try {
+    if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+      await (await bundle(TRACING_BUNDLE_FILE)).startTracing();
+      const require = createRequire(import.meta.url);
+      require("pg");
+      require("ioredis");
+    }
+    await (await bundle(START_UP_BUNDLE_FILE)).startUp();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+async function main() {
+  const port = Number(option("port", "3000"));
+  const hostname = option("hostname", undefined);
+  const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
+  const pages = apiOnly ? null : await startNext(port, hostname);
+  // The start-up (src/server/start-up.ts) validates the configuration; Next runs it as its hook and only logs its failure.
+  const startUp = await Promise.race([pages ? startUpSettled() : startUpWithoutNext(distDir), sleep(START_UP_HOOK_MS).then(() => undefined)]);
   if (!startUp?.ok) {
     const error = startUp?.error;
     // A configuration error (src/env.ts) is its message, naming the variable; anything else its stack.
-    const detail = String(error?.message ?? "").includes("Invalid configuration:") ? error.message : (error?.stack ?? `the start-up hook (src/instrumentation.ts) did not finish within ${START_UP_HOOK_MS / 1000} s`);
+    const detail = String(error?.message ?? "").includes("Invalid configuration:") ? error.message : (error?.stack ?? `the start-up (src/server/start-up.ts) did not finish within ${START_UP_HOOK_MS / 1000} s`);
     console.error(`Server start-up failed: ${detail}`);
     process.exit(1);
   }
-  const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
-  const appRoutes = loadAppRoutes(distDir, process.cwd());
+  const appRoutes = pages ? loadAppRoutes(distDir, process.cwd()) : null;
+  const notFound = (res) => {
+    const answer = envelopeAnswer(404, "NOT_FOUND", "Not found.");
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  };
+  // Whatever the front does not answer: Next's, or the envelope's 404 in a process without it.
+  const handle = pages ? pages.handle : (req, res) => notFound(res);
   // Health checks and the metrics scrape never enter Next (FRONT_ROUTE_PATHS says why); other methods there still reach Next's handler.
   const frontPaths = new Set(FRONT_ROUTE_PATHS);
 
@@ -73,7 +114,7 @@ async function main() {
     req.url = apiUrl(req.url);
     const pathname = req.url.split("?")[0];
     if (!isApiPath(pathname) && !frontPaths.has(pathname)) {
-      const refused = pageMethodAnswer(req.method ?? "", pathname, appRoutes);
+      const refused = appRoutes && pageMethodAnswer(req.method ?? "", pathname, appRoutes);
       return void (refused ? res.writeHead(refused.status, refused.headers).end(refused.body) : handle(req, res));
     }
     dispatchV3(req, res, pathname)
@@ -93,7 +134,7 @@ async function main() {
     if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
     socket.end(rawResponse(clientErrorAnswer(err)));
   });
-  server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "*" }, "listening"));
+  server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "*", role: apiOnly ? "api" : "all" }, "listening"));
 
   // Graceful shutdown (docs/configuration.md): SIGTERM, as an orchestrator sends it for a
   // rolling restart, first turns /readyz to 503 and keeps serving for SHUTDOWN_DRAIN_MS,
@@ -124,7 +165,7 @@ async function main() {
     await workerStopped;
     // The API request log's buffered entries reach the database, then the PostgreSQL pool and Redis connections close.
     await runShutdownHooks();
-    await app.close().catch(() => undefined);
+    await pages?.close().catch(() => undefined);
     log.info("stopped");
     process.exit(0);
   }
