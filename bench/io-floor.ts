@@ -9,7 +9,7 @@
 // process tree and the ratios; asserts nothing. Knobs: IO_FLOOR_ENDPOINTS (otp,verify,request),
 // IO_FLOOR_WARM (4000), IO_FLOOR_PAIRS (3), IO_FLOOR_SECONDS (10), REDIS_URL
 // (redis://127.0.0.1:6379/6), IO_FLOOR_VERIFY_SUPPLY (1.5: seconds of creations per second of
-// a run), IO_FLOOR_API_ONLY (0; 1: also the /v3 front in a process without Next.js),
+// a run), IO_FLOOR_API_ONLY (0; 1: also the app with SERVER_ROLE=api, without Next.js),
 // IO_FLOOR_PAGES (0; 1: also a second app that has served a health check and pages),
 // BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and METRICS_HOT_PATH, when set,
 // go to the app (unset: as shipped).
@@ -23,7 +23,7 @@ import { startOwnPostgres } from "./lib/own-postgres";
 import type { Endpoint } from "./lib/plan";
 import { preparedKeys } from "./lib/prepared-keys";
 import { median } from "./lib/repeats";
-import { buildApp, DIST_DIR, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
+import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
 import { warmUp } from "./lib/warm-up";
 import { runMain } from "./lib/run-main";
 
@@ -33,7 +33,7 @@ const PAIRS = num("IO_FLOOR_PAIRS", 3);
 const SECONDS = num("IO_FLOOR_SECONDS", 10);
 /** Seconds of creations for the verifications' first supply, per second of a run. */
 const SUPPLY = num("IO_FLOOR_VERIFY_SUPPLY", 1.5);
-/** Also measure the app's /v3 front in a process without Next.js (bench/lib/api-only-server.mjs). */
+/** Also measure the app as a SERVER_ROLE=api instance: the same build and switches, Next.js never loaded. */
 const API_ONLY = process.env.IO_FLOOR_API_ONLY === "1";
 /** Also measure a second app that has served a health check and pages first (Next.js then runs with more of its own AsyncLocalStorage instances enabled). */
 const PAGES = process.env.IO_FLOOR_PAGES === "1";
@@ -123,8 +123,8 @@ async function main(): Promise<void> {
     // Other servers of the same build, measured beside the app (same endpoints, same turns).
     const variants: { key: string; label: string; server: AppServer }[] = [];
     if (API_ONLY) {
-      const server = await startReferenceServer("api-only-server.mjs", await freePort(3141), [], { ...env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" });
-      variants.push({ key: "api-only", label: "the app's /v3 front without Next.js loaded (no in-app worker)", server });
+      const server = await startApp({ port: await freePort(3141), env: { ...env, SERVER_ROLE: "api" }, logFile: path.join(TMP_DIR, "io-floor-app-api.log") });
+      variants.push({ key: "api-only", label: `${appName}, SERVER_ROLE=api`, server });
     }
     if (PAGES) {
       const server = await startApp({ port: await freePort(3142), env, logFile: path.join(TMP_DIR, "io-floor-app-pages.log") });

@@ -127,7 +127,7 @@ export function startFloorServer(port: number): Promise<AppServer> {
   return startReferenceServer("floor-server.mjs", port);
 }
 
-/** A server of bench/lib (floor-server.mjs, io-floor-server.mjs, api-only-server.mjs) in its own process, once it answers; `env` adds to the bench's environment. */
+/** A server of bench/lib (floor-server.mjs, io-floor-server.mjs) in its own process, once it answers; `env` adds to the bench's environment. */
 export async function startReferenceServer(script: string, port: number, args: string[] = [], env: Record<string, string> = {}): Promise<AppServer> {
   const child = spawn(process.execPath, [path.join(process.cwd(), "bench", "lib", script), String(port), ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -44,7 +44,7 @@ export async function bundleV3Routes(root, distDir) {
 export async function bundleStartUp(root, distDir) {
   const entries = [
     [path.join(root, "src", "server", "tracing", "tracing.ts"), TRACING_BUNDLE_FILE],
-    [path.join(root, "src", "server", "start-up.ts"), START_UP_BUNDLE_FILE],
+    [path.join(root, "src", "server", "start-up", "start-up.ts"), START_UP_BUNDLE_FILE],
   ];
   await Promise.all(entries.map(([entry, file]) => build({ entryPoints: [entry], ...serverBundleOptions(root, path.join(distDir, file)) })));
 }

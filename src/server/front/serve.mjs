@@ -77,12 +77,12 @@ async function main() {
   const hostname = option("hostname", undefined);
   const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
   const pages = apiOnly ? null : await startNext(port, hostname);
-  // The start-up (src/server/start-up.ts) validates the configuration; Next runs it as its hook and only logs its failure.
+  // The start-up (src/server/start-up/start-up.ts) validates the configuration; Next runs it as its hook and only logs its failure.
   const startUp = await Promise.race([pages ? startUpSettled() : startUpWithoutNext(distDir), sleep(START_UP_HOOK_MS).then(() => undefined)]);
   if (!startUp?.ok) {
     const error = startUp?.error;
     // A configuration error (src/env.ts) is its message, naming the variable; anything else its stack.
-    const detail = String(error?.message ?? "").includes("Invalid configuration:") ? error.message : (error?.stack ?? `the start-up (src/server/start-up.ts) did not finish within ${START_UP_HOOK_MS / 1000} s`);
+    const detail = String(error?.message ?? "").includes("Invalid configuration:") ? error.message : (error?.stack ?? `the start-up (src/server/start-up/start-up.ts) did not finish within ${START_UP_HOOK_MS / 1000} s`);
     console.error(`Server start-up failed: ${detail}`);
     process.exit(1);
   }

@@ -77,7 +77,7 @@ function matchSegments(segments, parts) {
 
 /** The bundle `npm run build` writes next to Next's output (src/cli/v3-bundle.mjs). */
 export const V3_BUNDLE_FILE = "v3-routes.mjs";
-/** The server's start-up (src/server/start-up.ts), bundled for a process without Next (SERVER_ROLE=api). */
+/** The server's start-up (src/server/start-up/start-up.ts), bundled for a process without Next (SERVER_ROLE=api). */
 export const START_UP_BUNDLE_FILE = "server-start-up.mjs";
 /** Tracing's start (src/server/tracing/tracing.ts) alone: it must run before the start-up bundle loads pg and ioredis. */
 export const TRACING_BUNDLE_FILE = "server-tracing.mjs";
