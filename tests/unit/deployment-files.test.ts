@@ -236,6 +236,36 @@ describe("the Helm chart", () => {
     expect(byName("HorizontalPodAutoscaler", "-app").spec.scaleTargetRef).toMatchObject({ kind: "Deployment", name: app.metadata.name });
   });
 
+  it("with api.enabled, adds API instances (SERVER_ROLE=api) with the app's environment, probes and pod security, their own Service, PodDisruptionBudget and autoscaler", () => {
+    const withApi = renderDocs({ api: { ...values.api, enabled: true } });
+    const find = (kind: string, name: string) => withApi.find((d) => d.kind === kind && d.metadata.name === name)!;
+    expect(withApi.map((d) => `${d.kind}/${d.metadata.name}`).filter((n) => n.endsWith("-api")).sort()).toEqual(
+      ["Deployment/rel-sandi-api", "HorizontalPodAutoscaler/rel-sandi-api", "PodDisruptionBudget/rel-sandi-api", "Service/rel-sandi-api"].sort(),
+    );
+    const api = find("Deployment", "rel-sandi-api");
+    const [container] = podOf(api).containers;
+    const [appContainer] = podOf(app).containers;
+    expectRunnable(container.command);
+    expect(container.command).toEqual(appContainer.command);
+    expect(envOf(container).SERVER_ROLE.value).toBe("api");
+    expect(envOf(appContainer).SERVER_ROLE).toBeUndefined();
+    for (const variable of FLEET_REQUIRED_VARIABLES) expect(envOf(container)[variable], variable).toEqual(envOf(appContainer)[variable]);
+    for (const probe of ["startupProbe", "livenessProbe", "readinessProbe"] as const) expect(container[probe]).toEqual(appContainer[probe]);
+    expect(container.securityContext).toEqual(appContainer.securityContext);
+    expect(podOf(api).terminationGracePeriodSeconds).toBe(podOf(app).terminationGracePeriodSeconds);
+    const selects = (selector: Record<string, string>, d: Doc) => Object.entries(selector).every(([k, v]) => d.spec.template.metadata.labels[k] === v);
+    expect(selects(find("Service", "rel-sandi-api").spec.selector, api)).toBe(true);
+    expect(selects(find("Service", "rel-sandi-api").spec.selector, app)).toBe(false);
+    // The app's Service and budget keep to the app's pods.
+    expect(selects(find("Service", "rel-sandi").spec.selector, api)).toBe(false);
+    expect(selects(find("PodDisruptionBudget", "rel-sandi-app").spec.selector.matchLabels, api)).toBe(false);
+    expect(selects(find("PodDisruptionBudget", "rel-sandi-api").spec.selector.matchLabels, api)).toBe(true);
+    expect(find("HorizontalPodAutoscaler", "rel-sandi-api").spec.scaleTargetRef).toMatchObject({ kind: "Deployment", name: "rel-sandi-api" });
+    const fixed = renderDocs({ api: { ...values.api, enabled: true, autoscaling: { ...values.api.autoscaling, enabled: false } } });
+    expect(fixed.find((d) => d.kind === "HorizontalPodAutoscaler" && d.metadata.name === "rel-sandi-api")).toBeUndefined();
+    expect(fixed.find((d) => d.kind === "Deployment" && d.metadata.name === "rel-sandi-api")!.spec.replicas).toBe(values.api.replicas);
+  });
+
   it("sets a fixed replica count, and no autoscaler, when autoscaling is off", () => {
     const fixed = renderDocs({ app: { ...values.app, autoscaling: { ...values.app.autoscaling, enabled: false } } });
     expect(fixed.find((d) => d.kind === "HorizontalPodAutoscaler")).toBeUndefined();

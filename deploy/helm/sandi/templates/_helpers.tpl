@@ -60,3 +60,33 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 - name: data
   mountPath: /var/lib/sandi
 {{- end }}
+
+{{/* Ports and probes of a web pod (app or api): /healthz and /readyz are served by the front either way. */}}
+{{- define "sandi.webProbes" -}}
+ports:
+  - name: http
+    containerPort: {{ .Values.app.port }}
+# Start-up checks the schema and loads the build; the other probes wait for it.
+startupProbe:
+  httpGet:
+    path: /healthz
+    port: http
+  periodSeconds: 2
+  failureThreshold: 60
+# The process answers at all; no dependency is checked, so a database outage restarts nothing.
+livenessProbe:
+  httpGet:
+    path: /healthz
+    port: http
+  periodSeconds: 10
+  timeoutSeconds: 3
+  failureThreshold: 3
+# Database reachable and not draining: 503 after SIGTERM takes the pod out of the Service at once.
+readinessProbe:
+  httpGet:
+    path: /readyz
+    port: http
+  periodSeconds: 2
+  timeoutSeconds: 2
+  failureThreshold: 2
+{{- end }}
