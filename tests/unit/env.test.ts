@@ -55,6 +55,16 @@ describe("configuration", () => {
     expect(getEnv().SHUTDOWN_DRAIN_MS).toBe(2500);
   });
 
+  it("serves everything unless SERVER_ROLE=api, and refuses any other role, naming the variable", () => {
+    const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "sandi-env-"));
+    withEnv({ DATA_DIR: dataDir() });
+    expect(getEnv().SERVER_ROLE).toBe("all");
+    withEnv({ DATA_DIR: dataDir(), SERVER_ROLE: "api" });
+    expect(getEnv().SERVER_ROLE).toBe("api");
+    withEnv({ DATA_DIR: dataDir(), SERVER_ROLE: "pages" });
+    expect(() => getEnv()).toThrow(/^Invalid configuration:\n {2}SERVER_ROLE: /);
+  });
+
   describe("with DATABASE_URL set (a fleet shares one database), secrets come from the environment", () => {
     const given = { SESSION_SECRET: "s".repeat(40), PAYMENT_LINK_SECRET: "l".repeat(40), OTP_PEPPER: "p".repeat(40) };
 

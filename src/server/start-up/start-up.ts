@@ -23,7 +23,7 @@ export async function startUp(): Promise<void> {
     const { startConfiguredMetricsServer } = await import("@/server/metrics-scrape/exposition");
     await startConfiguredMetricsServer();
   }
-  // Dev reloads may call register again in the same process; one loop is enough.
+  // Dev reloads may run the start-up again in the same process; one loop is enough.
   const processWide = globalThis as unknown as { __sandiWorker?: unknown };
   if (env.RUN_WORKER_IN_APP && !processWide.__sandiWorker) {
     const { startWorker } = await import("@/server/worker/background-worker");
