@@ -53,6 +53,11 @@ describe("a SERVER_ROLE=api server", () => {
       expect(answer.status, page).toBe(404);
       expect(await answer.json()).toEqual({ success: false, data: null, error: { code: "NOT_FOUND", message: "Not found." } });
     }
+    // Other methods on the front's paths: the envelope's 405, as Next's is there for the full server.
+    const posted = await fetch(`${server.base}/healthz`, { method: "POST" });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get("allow")).toBe("GET, HEAD");
+    expect((await posted.json()).error.code).toBe("METHOD_NOT_ALLOWED");
     expect((await probe(server)).nextLoaded).toBe(false);
     expect(server.output()).toContain('"role":"api"');
   });

@@ -88,14 +88,18 @@ async function main() {
   }
   const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
   const appRoutes = pages ? loadAppRoutes(distDir, process.cwd()) : null;
-  const notFound = (res) => {
-    const answer = envelopeAnswer(404, "NOT_FOUND", "Not found.");
-    res.writeHead(answer.status, answer.headers).end(answer.body);
-  };
-  // Whatever the front does not answer: Next's, or the envelope's 404 in a process without it.
-  const handle = pages ? pages.handle : (req, res) => notFound(res);
   // Health checks and the metrics scrape never enter Next (FRONT_ROUTE_PATHS says why); other methods there still reach Next's handler.
   const frontPaths = new Set(FRONT_ROUTE_PATHS);
+  // Whatever the front does not answer: Next's, or in a process without it the envelope's
+  // 405 (the front's exact paths take only GET and HEAD, as their handlers say under Next) or 404.
+  const withoutNext = (req, res) => {
+    const answer = frontPaths.has(req.url.split("?")[0])
+      ? envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${req.method} tidak didukung untuk endpoint ini; gunakan GET.`)
+      : envelopeAnswer(404, "NOT_FOUND", "Not found.");
+    if (answer.status === 405) answer.headers.allow = "GET, HEAD";
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  };
+  const handle = pages ? pages.handle : withoutNext;
 
   // Responses being written, so shutdown can end their keep-alive connections as soon as each is answered.
   const answering = new Set();
