@@ -2,7 +2,8 @@
 // Next's build, the /v3 bundle and the start-up bundles of SERVER_ROLE=api
 // (v3-bundle.mjs), and last the manifest naming the sources it was made from
 // (build-manifest.mjs). The fingerprint is taken before building, so a file edited
-// during the build leaves the build stale rather than wrongly fresh; the manifest is written only when every step succeeded.
+// during the build leaves the build stale rather than wrongly fresh; the manifest is
+// written only when every step succeeded.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";

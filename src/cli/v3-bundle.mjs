@@ -1,7 +1,8 @@
 // Build step of the /v3 front (see v3-routes.mjs): bundles every src/app/v3/**/route.ts,
 // in the order the router matches them, into <distDir>/v3-routes.mjs together with the
 // route table, and the route files of the front's exact paths (FRONT_ROUTE_PATHS).
-// Packages stay external, so the bundle shares node_modules with the rest of the app. Runs from `npm run build` only; the server never compiles.
+// Packages stay external, so the bundle shares node_modules with the rest of the app.
+// Runs from `npm run build` only; the server never compiles.
 import path from "node:path";
 import { build } from "esbuild";
 import { FRONT_ROUTE_PATHS, findRouteFiles, orderRoutes, START_UP_BUNDLE_FILE, TRACING_BUNDLE_FILE, V3_BUNDLE_FILE } from "../server/front/v3-routes.mjs";

@@ -13,8 +13,6 @@ import { waitFor } from "./wait-for";
 
 export type ProductionServer = {
   base: string;
-  /** Waits for the exit (after stop(), or the server's own). */
-  exited: Promise<number | null>;
   /** Everything the server printed so far, stdout and stderr. */
   output: () => string;
   /** SIGTERM, then waits for the exit; removes DATA_DIR. */
@@ -42,7 +40,6 @@ export async function startProductionServer(options: { env?: Record<string, stri
   expect(server.exitCode, output).toBeNull();
   return {
     base,
-    exited,
     output: () => output,
     stop: async () => {
       if (server.exitCode === null) server.kill("SIGTERM");

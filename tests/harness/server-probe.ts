@@ -22,12 +22,18 @@ const lines = (server: ProductionServer): Line[] =>
     .filter((line) => line.startsWith('{"als'))
     .map((line) => JSON.parse(line) as Line);
 
-/** Asks the server process and waits for its answer. */
-export async function probe(server: ProductionServer): Promise<{ alsEnabled: number; nextLoaded: boolean }> {
+/** The server process's own pid (npm start runs it as a child), as the probe printed it. */
+export function serverPid(server: ProductionServer): number {
   const pid = lines(server).find((line) => line.alsCounterPid)?.alsCounterPid;
   expect(pid, server.output()).toBeGreaterThan(0);
+  return pid!;
+}
+
+/** Asks the server process and waits for its answer. */
+export async function probe(server: ProductionServer): Promise<{ alsEnabled: number; nextLoaded: boolean }> {
+  const pid = serverPid(server);
   const before = lines(server).length;
-  process.kill(pid!, "SIGUSR2");
+  process.kill(pid, "SIGUSR2");
   await waitFor(async () => lines(server).length > before, { timeoutMs: 10_000, what: "the server process's probe" });
   const { alsEnabled, nextLoaded } = lines(server).at(-1)!;
   return { alsEnabled: alsEnabled!, nextLoaded: nextLoaded! };

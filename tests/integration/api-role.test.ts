@@ -4,42 +4,29 @@
 // 404, runs the start-up Next would have run (in-app worker, tracing, configuration
 // checks) and drains on SIGTERM like the full server.
 import { spawn } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otpctlProcess, CLI_TEST_TIMEOUT_MS } from "../harness/otpctl";
 import { PRODUCTION_BUILD_WAIT_MS, PRODUCTION_DIST_DIR } from "../harness/production-build";
 import { startProductionServer, type ProductionServer } from "../harness/production-server";
-import { probe, probeNodeOptions } from "../harness/server-probe";
+import { startOtlpCollector, type OtlpCollector } from "../harness/otlp-collector";
+import { probe, probeNodeOptions, serverPid } from "../harness/server-probe";
 import { waitFor } from "../harness/wait-for";
 
 const METRICS_TOKEN = "api-role-test-token-0123456789abcdef";
 let server: ProductionServer;
-let collector: http.Server;
-const exported: string[] = [];
+let collector: OtlpCollector;
 
 beforeAll(async () => {
-  // A stand-in OpenTelemetry collector: what arrives at its OTLP/HTTP endpoint.
-  collector = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("latin1");
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      if (req.url === "/v1/traces") exported.push(body);
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
-  const otel = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+  collector = await startOtlpCollector();
   server = await startProductionServer({
-    env: { SERVER_ROLE: "api", METRICS_TOKEN, SHUTDOWN_DRAIN_MS: "1500", OTEL_EXPORTER_OTLP_ENDPOINT: otel, OTEL_SERVICE_NAME: "sandi-api-role", NODE_OPTIONS: probeNodeOptions() },
+    env: { SERVER_ROLE: "api", METRICS_TOKEN, SHUTDOWN_DRAIN_MS: "1500", OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: "sandi-api-role", NODE_OPTIONS: probeNodeOptions() },
   });
 }, PRODUCTION_BUILD_WAIT_MS + 120_000);
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise((resolve) => collector?.close(resolve));
+  await collector?.close();
 });
 
 describe("a SERVER_ROLE=api server", () => {
@@ -78,7 +65,7 @@ describe("a SERVER_ROLE=api server", () => {
       const verified = await fetch(`${server.base}/v3/verify`, { method: "POST", headers: auth, body: JSON.stringify({ otp_id: otp.otp_id, otp: "482913" }) });
       expect((await verified.json()).data).toEqual({ otp_id: otp.otp_id, verified: true, reason: "" });
       // Spans leave in batches (every 5 s): the service's, with the verification's statements.
-      await waitFor(async () => exported.some((body) => body.includes("sandi-api-role") && body.includes("otp_transactions")), { timeoutMs: 20_000, what: "the /v3 request's spans at the collector" });
+      await waitFor(async () => collector.received.some((r) => r.path === "/v1/traces" && r.body.includes("sandi-api-role") && r.body.includes("otp_transactions")), { timeoutMs: 20_000, what: "the /v3 request's spans at the collector" });
     },
     CLI_TEST_TIMEOUT_MS,
   );
@@ -108,8 +95,3 @@ describe("a SERVER_ROLE=api server", () => {
     await waitFor(async () => server.output().includes('"msg":"stopped"'), { timeoutMs: 30_000, what: "the server to stop" });
   });
 });
-
-function serverPid(s: ProductionServer): number {
-  const line = s.output().split("\n").find((l) => l.startsWith('{"alsCounterPid"'));
-  return (JSON.parse(line!) as { alsCounterPid: number }).alsCounterPid;
-}

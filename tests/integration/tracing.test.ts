@@ -1,12 +1,11 @@
 // OpenTelemetry: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; when on, spans
 // reach the collector over OTLP/HTTP and each /v3 log line names its trace.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { context, propagation, trace } from "@opentelemetry/api";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { flushRequestLog } from "@/server/http/request-log";
 import { forgetTracingForTests, startTracing } from "@/server/tracing/tracing";
 import { overrideEnv } from "../harness/env-override";
+import { startOtlpCollector } from "../harness/otlp-collector";
 import { account, newMerchant } from "../harness/v3-fixtures";
 
 const restores: (() => void | Promise<void>)[] = [];
@@ -14,20 +13,10 @@ afterEach(async () => {
   while (restores.length) await restores.pop()!();
 });
 
-/** A stand-in OpenTelemetry collector: records what arrives at its OTLP/HTTP endpoint. */
 async function startCollector() {
-  const received: { path: string; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", body });
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  restores.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+  const collector = await startOtlpCollector();
+  restores.push(() => collector.close());
+  return collector;
 }
 
 /** The JSON lines the code under test writes to stdout meanwhile. */

@@ -17,7 +17,7 @@ import { drainMs, isDraining, runShutdownHooks, startDraining, startUpSettled } 
 import { apiUrl, clientErrorAnswer, envelopeAnswer, frontAnswer, installFront, isApiPath, prepareRequest, rawResponse } from "./serve-front.mjs";
 import { loadAppRoutes, pageMethodAnswer } from "./page-methods.mjs";
 import { createV3Dispatcher } from "./v3-dispatch.mjs";
-import { FRONT_ROUTE_PATHS, loadV3Routes, START_UP_BUNDLE_FILE, TRACING_BUNDLE_FILE } from "./v3-routes.mjs";
+import { loadV3Routes, START_UP_BUNDLE_FILE, TRACING_BUNDLE_FILE } from "./v3-routes.mjs";
 
 /** `--port N` (default 3000) and `--hostname H` (default: every interface), like `next start`. */
 function option(name, fallback) {
@@ -86,18 +86,20 @@ async function main() {
     console.error(`Server start-up failed: ${detail}`);
     process.exit(1);
   }
-  const dispatchV3 = createV3Dispatcher(await loadV3Routes(distDir), `http://${hostname ?? "localhost"}:${port}`);
+  const v3Routes = await loadV3Routes(distDir);
+  const dispatchV3 = createV3Dispatcher(v3Routes, `http://${hostname ?? "localhost"}:${port}`);
   const appRoutes = pages ? loadAppRoutes(distDir, process.cwd()) : null;
-  // Health checks and the metrics scrape never enter Next (FRONT_ROUTE_PATHS says why); other methods there still reach Next's handler.
-  const frontPaths = new Set(FRONT_ROUTE_PATHS);
+  // Health checks and the metrics scrape never enter Next (FRONT_ROUTE_PATHS in v3-routes.mjs says why); other methods there still reach Next's handler.
+  const isFrontPath = (pathname) => v3Routes.exact.has(pathname);
   // Whatever the front does not answer: Next's, or in a process without it the envelope's
   // 405 (the front's exact paths take only GET and HEAD, as their handlers say under Next) or 404.
   const withoutNext = (req, res) => {
-    const answer = frontPaths.has(req.url.split("?")[0])
-      ? envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${req.method} tidak didukung untuk endpoint ini; gunakan GET.`)
-      : envelopeAnswer(404, "NOT_FOUND", "Not found.");
-    if (answer.status === 405) answer.headers.allow = "GET, HEAD";
-    res.writeHead(answer.status, answer.headers).end(answer.body);
+    if (!isFrontPath(req.url.split("?")[0])) {
+      const missing = envelopeAnswer(404, "NOT_FOUND", "Not found.");
+      return void res.writeHead(missing.status, missing.headers).end(missing.body);
+    }
+    const refused = envelopeAnswer(405, "METHOD_NOT_ALLOWED", `Metode ${req.method} tidak didukung untuk endpoint ini; gunakan GET.`);
+    res.writeHead(refused.status, { ...refused.headers, allow: "GET, HEAD" }).end(refused.body);
   };
   const handle = pages ? pages.handle : withoutNext;
 
@@ -117,7 +119,7 @@ async function main() {
     if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body);
     req.url = apiUrl(req.url);
     const pathname = req.url.split("?")[0];
-    if (!isApiPath(pathname) && !frontPaths.has(pathname)) {
+    if (!isApiPath(pathname) && !isFrontPath(pathname)) {
       const refused = appRoutes && pageMethodAnswer(req.method ?? "", pathname, appRoutes);
       return void (refused ? res.writeHead(refused.status, refused.headers).end(refused.body) : handle(req, res));
     }
