@@ -13,6 +13,11 @@
 // IO_FLOOR_PAGES (0; 1: also a second app that has served a health check and pages),
 // BENCH_BUILD (auto); LOG_REQUESTS, RUN_WORKER_IN_APP, API_LOG and METRICS_HOT_PATH, when set,
 // go to the app (unset: as shipped).
+// IO_FLOOR_MEASURE=instructions counts instructions instead of CPU time: every server runs under
+// valgrind's callgrind (bench/lib/callgrind.ts), each run sends IO_FLOOR_REQUESTS (2000) requests
+// and waits for their answers, after IO_FLOOR_WARM_RUNS (6) uncounted runs of each server and
+// endpoint (V8 compiles the hot code while they run). Repeatable to about a per cent where CPU
+// time spreads by half, but user-space only: the kernel's share of each system call is not in it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
@@ -23,7 +28,9 @@ import { startOwnPostgres } from "./lib/own-postgres";
 import type { Endpoint } from "./lib/plan";
 import { preparedKeys } from "./lib/prepared-keys";
 import { median } from "./lib/repeats";
-import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, startReferenceServer, waitReady, type AppServer } from "./lib/server";
+import { callgrindCommand } from "./lib/callgrind";
+import type { PhaseResult } from "./lib/plan";
+import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startReferenceServer, waitReady, type AppServer } from "./lib/server";
 import { warmUp } from "./lib/warm-up";
 import { runMain } from "./lib/run-main";
 
@@ -38,6 +45,14 @@ const API_ONLY = process.env.IO_FLOOR_API_ONLY === "1";
 /** Also measure a second app that has served a health check and pages first (Next.js then runs with more of its own AsyncLocalStorage instances enabled). */
 const PAGES = process.env.IO_FLOOR_PAGES === "1";
 const PAGE_PATHS = ["/healthz", "/readyz", "/", "/sign-in"];
+const INSTRUCTIONS = process.env.IO_FLOOR_MEASURE === "instructions";
+if (!["cpu", "instructions", undefined].includes(process.env.IO_FLOOR_MEASURE)) throw new Error("IO_FLOOR_MEASURE is cpu (the default) or instructions");
+const REQUESTS = num("IO_FLOOR_REQUESTS", 2000);
+const WARM_RUNS = INSTRUCTIONS ? num("IO_FLOOR_WARM_RUNS", 6) : 0;
+/** Under callgrind, the command prefix for a server named `name`. */
+const wrap = (name: string) => (INSTRUCTIONS ? callgrindCommand(name) : undefined);
+/** Under valgrind an app takes tens of seconds to start and answer. */
+const READY_MS = INSTRUCTIONS ? 600_000 : 60_000;
 const ENDPOINTS = (process.env.IO_FLOOR_ENDPOINTS ?? "otp,verify,request").split(",").map((e) => e.trim()) as Endpoint[];
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/6";
 const CONNECTIONS = 24;
@@ -73,7 +88,11 @@ const FLOOR_SCHEMA = `
 const floorCodes = (): VerifyItem[] => Array.from({ length: FLOOR_VERIFY_OTPS }, (_, n) => ({ otpId: `FV${n + 1}`, code: String(100_000 + (((n + 1) * 7919) % 900_000)), key: 0 }));
 const RESET_FLOOR_VERIFICATIONS = "UPDATE io_floor.otp SET status = 'pending', attempts = 0, verified_at = NULL WHERE status <> 'pending' OR attempts <> 0";
 
-type Figures = { rps: number[]; cpuUs: number[] };
+/**
+ * cost: CPU µs per request, or, under IO_FLOOR_MEASURE=instructions, instructions per request
+ * less those V8's compilers took (compiler: what warming up still cost in that run).
+ */
+type Figures = { rps: number[]; cost: number[]; compiler: number[] };
 
 async function main(): Promise<void> {
   buildApp();
@@ -87,9 +106,9 @@ async function main(): Promise<void> {
     const appName = `app ${Object.keys(switches).length ? `with ${Object.entries(switches).map(([k, v]) => `${k}=${v}`).join(", ")}` : "as shipped"}`;
     const env = { DATABASE_URL: url, REDIS_URL, FRAUD_GUARD_DEFAULT: "off", DATA_DIR: ".data-e2e-bench", DB_POOL_SIZE: String(POOL_SIZE), ...freshSecrets(), ...switches };
     const keys = await preparedKeys({ dir: process.cwd(), script: path.join("bench", "lib", "prepare-database.ts"), merchants: 8, env });
-    const app = await startApp({ port: await freePort(3138), env, logFile: path.join(TMP_DIR, "io-floor-app.log") });
+    const app = await startApp({ port: await freePort(3138), env, logFile: path.join(TMP_DIR, "io-floor-app.log"), wrap: wrap("app") });
     servers.push(app);
-    await waitReady(app.baseUrl, keys[0]);
+    await waitReady(app.baseUrl, keys[0], READY_MS);
     const started = Date.now();
     await warmUp(app.baseUrl, keys, WARM, CONNECTIONS);
     const creationRate = WARM / ((Date.now() - started) / 1000);
@@ -117,22 +136,22 @@ async function main(): Promise<void> {
         keys: Object.fromEntries(keys.map((key, i) => [key, keyMerchants[i]])),
       }),
     );
-    const ioFloor = await startReferenceServer("io-floor-server.mjs", await freePort(3139), [setupFile]);
-    const floor = await startFloorServer(await freePort(3140));
+    const ioFloor = await startReferenceServer("io-floor-server.mjs", await freePort(3139), [setupFile], {}, wrap("io-floor"));
+    const floor = await startReferenceServer("floor-server.mjs", await freePort(3140), [], {}, wrap("reference"));
     servers.push(ioFloor, floor);
     // Other servers of the same build, measured beside the app (same endpoints, same turns).
     const variants: { key: string; label: string; server: AppServer }[] = [];
     if (API_ONLY) {
-      const server = await startApp({ port: await freePort(3141), env: { ...env, SERVER_ROLE: "api" }, logFile: path.join(TMP_DIR, "io-floor-app-api.log") });
+      const server = await startApp({ port: await freePort(3141), env: { ...env, SERVER_ROLE: "api" }, logFile: path.join(TMP_DIR, "io-floor-app-api.log"), wrap: wrap("app-api") });
       variants.push({ key: "api-only", label: `${appName}, SERVER_ROLE=api`, server });
     }
     if (PAGES) {
-      const server = await startApp({ port: await freePort(3142), env, logFile: path.join(TMP_DIR, "io-floor-app-pages.log") });
+      const server = await startApp({ port: await freePort(3142), env, logFile: path.join(TMP_DIR, "io-floor-app-pages.log"), wrap: wrap("app-pages") });
       variants.push({ key: "pages", label: `${appName} once it has served ${PAGE_PATHS.join(", ")}`, server });
     }
     for (const { server, key } of variants) {
       servers.push(server);
-      await waitReady(server.baseUrl, keys[0]);
+      await waitReady(server.baseUrl, keys[0], READY_MS);
       // Compiled and cached like the app, whose warm-up made the OTPs.
       await warmUp(server.baseUrl, keys, Math.min(WARM, 2000), CONNECTIONS);
       // What an instance behind a load balancer has done before its first /v3 request: answered its health checks and pages.
@@ -141,10 +160,12 @@ async function main(): Promise<void> {
 
     const otpItems = verifyItems.map(({ otpId, key }) => ({ otpId, key }));
     const figures = new Map<string, Figures>();
-    const record = (name: string, rps: number, cpuMs: number | null) => {
-      const f = figures.get(name) ?? { rps: [], cpuUs: [] };
+    const record = (name: string, rps: number, result: PhaseResult) => {
+      const f = figures.get(name) ?? { rps: [], cost: [], compiler: [] };
       f.rps.push(rps);
-      f.cpuUs.push((cpuMs ?? NaN) * 1000);
+      const compiler = result.serverCompilerInstructionsPerRequest ?? NaN;
+      f.cost.push(INSTRUCTIONS ? (result.serverInstructionsPerRequest ?? NaN) - compiler : (result.serverCpuMsPerRequest ?? NaN) * 1000);
+      f.compiler.push(compiler);
       figures.set(name, f);
     };
     // The app's verifications use up their OTPs; the floor's are reset before each run (its own table).
@@ -153,7 +174,8 @@ async function main(): Promise<void> {
     /** The delivered codes no earlier run of the app used (the creation runs add to them), topped up when they would run short. */
     const freshCodes = async (): Promise<VerifyItem[]> => {
       let fresh = (await deliveredCodes(url, keys)).slice(verifyUsed);
-      const needed = Math.ceil((appVerifyRate || 2 * creationRate) * SECONDS * 0.75);
+      // A run verifies one OTP per two requests (a typo, then the right code).
+      const needed = INSTRUCTIONS ? REQUESTS / 2 + CONNECTIONS : Math.ceil((appVerifyRate || 2 * creationRate) * SECONDS * 0.75);
       if (fresh.length < needed) {
         const seconds = Math.ceil((needed - fresh.length) / creationRate) + 2;
         console.error(JSON.stringify({ msg: "topping up the OTPs to verify", have: fresh.length, needed, seconds }));
@@ -162,9 +184,10 @@ async function main(): Promise<void> {
       }
       return fresh;
     };
-    const run = async (server: AppServer, endpoint: Endpoint, items: VerifyItem[]) => {
+    const run = async (server: AppServer, endpoint: Endpoint, items: VerifyItem[], counted = true) => {
+      const load = { name: endpoint, endpoint, connections: CONNECTIONS, durationSec: SECONDS, ...(INSTRUCTIONS ? { amount: REQUESTS } : {}) };
       const [result] = await runLoad(
-        { baseUrl: server.baseUrl, keys, verifyItems: items, otpItems, serverPid: server.pid, phases: [{ name: endpoint, parts: [{ name: endpoint, endpoint, connections: CONNECTIONS, durationSec: SECONDS }] }] },
+        { baseUrl: server.baseUrl, keys, verifyItems: items, otpItems, serverPid: server.pid, ...(INSTRUCTIONS && counted ? { instructionsOfPid: server.pid } : {}), phases: [{ name: endpoint, parts: [load] }] },
         "io-floor",
       );
       const part = result.parts[0];
@@ -175,39 +198,48 @@ async function main(): Promise<void> {
       if (answers.length > 0) throw new Error(`verify on ${server.baseUrl} answered ${JSON.stringify(part.verify!.answers)}`);
       return { result, part };
     };
-    for (let pair = 0; pair < PAIRS; pair++) {
+    // Uncounted runs first (IO_FLOOR_WARM_RUNS), then the counted pairs.
+    for (let pair = -WARM_RUNS; pair < PAIRS; pair++) {
+      const counted = pair >= 0;
       for (const endpoint of ENDPOINTS) {
-        const appRun = await run(app, endpoint, endpoint === "verify" ? await freshCodes() : []);
+        const appRun = await run(app, endpoint, endpoint === "verify" ? await freshCodes() : [], counted);
         verifyUsed += appRun.part.verify?.sent.wrong ?? 0;
         if (endpoint === "verify") appVerifyRate = Math.max(appVerifyRate, appRun.part.requestsPerSec);
-        record(`${endpoint}:app`, appRun.part.requestsPerSec, appRun.result.serverCpuMsPerRequest);
+        if (counted) record(`${endpoint}:app`, appRun.part.requestsPerSec, appRun.result);
         for (const variant of variants) {
-          const variantRun = await run(variant.server, endpoint, endpoint === "verify" ? await freshCodes() : []);
+          const variantRun = await run(variant.server, endpoint, endpoint === "verify" ? await freshCodes() : [], counted);
           verifyUsed += variantRun.part.verify?.sent.wrong ?? 0;
-          record(`${endpoint}:${variant.key}`, variantRun.part.requestsPerSec, variantRun.result.serverCpuMsPerRequest);
+          if (counted) record(`${endpoint}:${variant.key}`, variantRun.part.requestsPerSec, variantRun.result);
         }
         if (endpoint === "verify") await adminQuery(RESET_FLOOR_VERIFICATIONS, [], url);
-        const floorRun = await run(ioFloor, endpoint, endpoint === "verify" ? floorVerifyItems : []);
-        record(`${endpoint}:floor`, floorRun.part.requestsPerSec, floorRun.result.serverCpuMsPerRequest);
+        const floorRun = await run(ioFloor, endpoint, endpoint === "verify" ? floorVerifyItems : [], counted);
+        if (counted) record(`${endpoint}:floor`, floorRun.part.requestsPerSec, floorRun.result);
       }
-      const reference = await run(floor, "floor", []);
-      record("reference", reference.part.requestsPerSec, reference.result.serverCpuMsPerRequest);
+      const reference = await run(floor, "floor", [], counted);
+      if (counted) record("reference", reference.part.requestsPerSec, reference.result);
     }
 
     const row = (label: string, name: string) => {
       const f = figures.get(name)!;
-      return `| ${label} | ${Math.round(median(f.rps))} | ${median(f.cpuUs).toFixed(0)} (${f.cpuUs.map((v) => v.toFixed(0)).join(" · ")}) |`;
+      const cost = (v: number) => (INSTRUCTIONS ? `${(v / 1000).toFixed(1)} k` : v.toFixed(0));
+      const compiling = INSTRUCTIONS ? ` | ${f.compiler.map(cost).join(" · ")}` : "";
+      return `| ${label} | ${Math.round(median(f.rps))} | ${cost(median(f.cost))} (${f.cost.map(cost).join(" · ")})${compiling} |`;
     };
-    const cpu = (name: string) => median(figures.get(name)!.cpuUs);
-    console.log(`\nEach endpoint at saturation, ${CONNECTIONS} connections, ${SECONDS} s per run, ${PAIRS} runs of each server in turn (medians), ${appName}\n`);
-    console.log("| server | req/s | CPU µs per request (runs) |\n|---|---|---|");
+    const cpu = (name: string) => median(figures.get(name)!.cost);
+    const runs = INSTRUCTIONS ? `${REQUESTS} requests per run under callgrind, after ${WARM_RUNS} uncounted runs` : `${SECONDS} s per run`;
+    console.log(`\nEach endpoint at saturation, ${CONNECTIONS} connections, ${runs}, ${PAIRS} runs of each server in turn (medians), ${appName}\n`);
+    console.log(
+      INSTRUCTIONS
+        ? "| server | req/s (under valgrind) | instructions per request, V8's compilers' excluded (runs) | of which the compilers took (runs) |\n|---|---|---|---|"
+        : "| server | req/s | CPU µs per request (runs) |\n|---|---|---|",
+    );
     for (const endpoint of ENDPOINTS) {
       console.log(row(`${appName}, ${LABELS[endpoint]}`, `${endpoint}:app`));
       for (const variant of variants) console.log(row(`${variant.label}, ${LABELS[endpoint]}`, `${endpoint}:${variant.key}`));
       console.log(row(`I/O floor, ${LABELS[endpoint]}`, `${endpoint}:floor`));
     }
     console.log(row("bare node:http, constant 404 (the bench's reference)", "reference"));
-    console.log("\n| endpoint | app ÷ I/O floor | I/O floor ÷ reference | app ÷ reference (the bench's cpu_*) |\n|---|---|---|---|");
+    console.log(`\n| endpoint | app ÷ I/O floor | I/O floor ÷ reference | app ÷ reference (${INSTRUCTIONS ? "instructions, not" : ""} the bench's cpu_*) |\n|---|---|---|---|`);
     for (const endpoint of ENDPOINTS) {
       const [a, f, r] = [cpu(`${endpoint}:app`), cpu(`${endpoint}:floor`), cpu("reference")];
       console.log(`| ${LABELS[endpoint]} | ${(a / f).toFixed(2)} | ${(f / r).toFixed(2)} | ${(a / r).toFixed(2)} |`);

@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { runPaced, type PacedSource } from "./lib/paced-load";
 import type { LoadPlan, Part, PartResult, PhaseResult, VerifyTally } from "./lib/plan";
 import { summarizeLatencies } from "./lib/percentiles";
+import { countInstructions } from "./lib/callgrind";
 import { cpuDuring, msPer, treeCpuMs } from "./lib/proc";
 import { creationBody, wrongCode } from "./lib/requests";
 import { walFlushesDuring } from "./lib/wal-flushes";
@@ -167,7 +168,7 @@ function runPart(plan: LoadPlan, part: Part): Promise<PartResult> {
       {
         url: plan.baseUrl,
         connections: part.connections,
-        duration: part.durationSec,
+        ...(part.amount ? { amount: part.amount } : { duration: part.durationSec }),
         timeout: 10,
         requests,
       },
@@ -228,16 +229,20 @@ async function main(): Promise<void> {
   for (const phase of plan.phases) {
     const started = Date.now();
     const cpuBefore = plan.serverPid ? treeCpuMs(plan.serverPid) : 0;
+    const runParts = () => Promise.all(phase.parts.map((part) => runPart(plan, part)));
+    const counted = plan.instructionsOfPid ? await countInstructions(plan.instructionsOfPid, () => walFlushesDuring(() => cpuDuring(runParts))) : null;
     const {
       result: { result: parts, postgresMs, machineMs },
       walFlushes,
-    } = await walFlushesDuring(() => cpuDuring(() => Promise.all(phase.parts.map((part) => runPart(plan, part)))));
+    } = counted ? counted.result : await walFlushesDuring(() => cpuDuring(runParts));
     const answered = parts.reduce((s, p) => s + p.latencyMs.count, 0);
     const serverCpuMsPerRequest = plan.serverPid ? msPer(treeCpuMs(plan.serverPid) - cpuBefore, answered) : null;
+    const serverInstructionsPerRequest = counted && answered > 0 ? Math.round(counted.instructions / answered) : null;
+    const serverCompilerInstructionsPerRequest = counted && answered > 0 ? Math.round(counted.compilerInstructions / answered) : null;
     const postgresCpuMsPerRequest = msPer(postgresMs, answered);
     const machineCpuMsPerRequest = msPer(machineMs, answered);
-    results.push({ name: phase.name, startedAt: new Date(started).toISOString(), serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, walFlushes, parts });
-    console.log(JSON.stringify({ msg: "phase done", phase: phase.name, serverCpuMsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, walFlushes, parts: parts.map((p) => ({ name: p.name, rps: p.requestsPerSec, p99: p.latencyMs.p99, non2xx: p.non2xx, errors: p.errors })) }));
+    results.push({ name: phase.name, startedAt: new Date(started).toISOString(), serverCpuMsPerRequest, serverInstructionsPerRequest, serverCompilerInstructionsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, walFlushes, parts });
+    console.log(JSON.stringify({ msg: "phase done", phase: phase.name, serverCpuMsPerRequest, serverInstructionsPerRequest, serverCompilerInstructionsPerRequest, postgresCpuMsPerRequest, machineCpuMsPerRequest, walFlushes, parts: parts.map((p) => ({ name: p.name, rps: p.requestsPerSec, p99: p.latencyMs.p99, non2xx: p.non2xx, errors: p.errors })) }));
   }
   writeFileSync(resultFile, JSON.stringify(results, null, 2));
 }

@@ -16,6 +16,8 @@ export type Part = {
    * absent means as fast as the server answers (saturation, autocannon).
    */
   rate?: number;
+  /** Saturation parts only: send exactly this many requests and wait for every answer (durationSec is then ignored). */
+  amount?: number;
 };
 
 /** Parts of one phase run at the same time (a mix); phases run one after another. */
@@ -34,6 +36,8 @@ export type LoadPlan = {
   phases: Phase[];
   /** The app server's process id, to measure its CPU time per request. */
   serverPid?: number;
+  /** A server running under callgrind (bench/lib/callgrind.ts): count its instructions per request over each phase. */
+  instructionsOfPid?: number;
 };
 
 export type PartResult = {
@@ -75,6 +79,10 @@ export type PhaseResult = {
   name: string;
   startedAt: string;
   serverCpuMsPerRequest: number | null;
+  /** With the plan's instructionsOfPid: the server's user-space instructions over the phase, per answered request. */
+  serverInstructionsPerRequest?: number | null;
+  /** Of those, the ones V8's compilers took (bench/lib/callgrind.ts). */
+  serverCompilerInstructionsPerRequest?: number | null;
   /** The whole PostgreSQL cluster's CPU over the phase, per answered request (absent in results from before it was measured). */
   postgresCpuMsPerRequest?: number | null;
   /** Every core's busy time over the phase (app, PostgreSQL, Redis, load generator, the rest), per answered request. */

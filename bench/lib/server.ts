@@ -78,14 +78,22 @@ function serveScript(dir: string): string {
   return existsSync(current) ? current : path.join(dir, "src/cli/serve.mjs");
 }
 
-/** `distDir`: the build to serve, DIST_DIR unless a caller made its own (the tests serve `npm run build`'s .next). */
-export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string; distDir?: string }): Promise<AppServer> {
+/** node with `args`, or `wrap` (a command that runs node, such as bench/lib/callgrind.ts's) with them. */
+function spawnNode(args: string[], wrap: string[] | undefined, options: Parameters<typeof spawn>[2]): ChildProcess {
+  return wrap?.length ? spawn(wrap[0], [...wrap.slice(1), ...args], options) : spawn(process.execPath, args, options);
+}
+
+/**
+ * `distDir`: the build to serve, DIST_DIR unless a caller made its own (the tests serve `npm run build`'s .next).
+ * `wrap`: the command that runs node instead of node itself (its pid must be the server's: it execs node).
+ */
+export async function startApp(options: { port: number; env: Record<string, string>; logFile: string; dir?: string; distDir?: string; wrap?: string[] }): Promise<AppServer> {
   // The server writes its log lines (one per /v3 request, as shipped) straight into the file, as `npm start > file` would.
   // bench/tmp is not in a fresh clone: io-floor and stalls start the app before anything else made it.
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, "w");
   const dir = options.dir ?? process.cwd();
-  const child = spawn(process.execPath, [serveScript(dir), "--hostname", "127.0.0.1", "--port", String(options.port)], {
+  const child = spawnNode([serveScript(dir), "--hostname", "127.0.0.1", "--port", String(options.port)], options.wrap, {
     cwd: dir,
     // A benchmark's server has no load balancer to drain for (SHUTDOWN_DRAIN_MS): it stops at once unless told otherwise.
     env: { ...process.env, SHUTDOWN_DRAIN_MS: "0", ...options.env, NEXT_DIST_DIR: options.distDir ?? DIST_DIR, NODE_ENV: "production", PORT: String(options.port), NEXT_TELEMETRY_DISABLED: "1" },
@@ -127,12 +135,13 @@ export function startFloorServer(port: number): Promise<AppServer> {
   return startReferenceServer("floor-server.mjs", port);
 }
 
-/** A server of bench/lib (floor-server.mjs, io-floor-server.mjs) in its own process, once it answers; `env` adds to the bench's environment. */
-export async function startReferenceServer(script: string, port: number, args: string[] = [], env: Record<string, string> = {}): Promise<AppServer> {
-  const child = spawn(process.execPath, [path.join(process.cwd(), "bench", "lib", script), String(port), ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+/** A server of bench/lib (floor-server.mjs, io-floor-server.mjs) in its own process, once it answers; `env` adds to the bench's environment; `wrap` as startApp's. */
+export async function startReferenceServer(script: string, port: number, args: string[] = [], env: Record<string, string> = {}, wrap?: string[]): Promise<AppServer> {
+  const child = spawnNode([path.join(process.cwd(), "bench", "lib", script), String(port), ...args], wrap, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Under valgrind the first answer takes seconds, not milliseconds.
+  for (let i = 0; i < (wrap?.length ? 1200 : 100); i++) {
     const up = await fetch(`${baseUrl}/v3/bench-floor`).then(
       () => true,
       () => false,
