@@ -3,23 +3,17 @@
 // and a free port; the machine's own pgbouncer service is never touched. Installed
 // from Debian when missing and this shell may (root with apt-get), as the browser
 // tests' Chromium is; otherwise the test fails saying what to install.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { ensureDebianPackage } from "./debian-package";
 import { waitFor } from "./wait-for";
 
 const BINARY = "/usr/sbin/pgbouncer";
 
-function ensureInstalled(): void {
-  if (existsSync(BINARY)) return;
-  const mayInstall = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
-  if (!mayInstall) throw new Error(`The PgBouncer tests need Debian's pgbouncer at ${BINARY}. Install it with: sudo apt-get install -y pgbouncer`);
-  const install = spawnSync("sh", ["-c", "apt-get install -y -qq pgbouncer || (apt-get update -qq && apt-get install -y -qq pgbouncer)"], { encoding: "utf8" });
-  if (install.status !== 0 || !existsSync(BINARY)) throw new Error(`Installing pgbouncer from Debian failed:\n${install.stderr}`);
-}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -33,7 +27,7 @@ export type Bouncer = { url: (database: string) => string; log: () => string; st
 
 /** Starts PgBouncer in front of the server of `serverUrl`; `poolSize` server connections per database. */
 export async function startPgbouncer(serverUrl: string, options: { poolSize?: number } = {}): Promise<Bouncer> {
-  ensureInstalled();
+  ensureDebianPackage(BINARY, "pgbouncer", "The PgBouncer tests");
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username || "postgres");
   const password = decodeURIComponent(server.password);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLGRIND_DIR, callgrindCommand, countInstructions } from "../../bench/lib/callgrind";
 import { freePort, startReferenceServer, type AppServer } from "../../bench/lib/server";
+import { ensureDebianPackage } from "../harness/debian-package";
 
 let server: AppServer;
 
@@ -15,6 +16,7 @@ const get = async (n: number) => {
 };
 
 beforeAll(async () => {
+  ensureDebianPackage("/usr/bin/valgrind", "valgrind", "The bench's instruction counts");
   server = await startReferenceServer("floor-server.mjs", await freePort(), [], {}, callgrindCommand("test-floor"));
   // Interpreted, then compiled: the counts below are of warmed-up code.
   await get(3000);
