@@ -169,18 +169,25 @@ async function main(): Promise<void> {
       figures.set(name, f);
     };
     // The app's verifications use up their OTPs; the floor's are reset before each run (its own table).
-    let verifyUsed = 0;
+    const verifyUsed = new Set<string>();
+    /** The OTPs a verify run sent a code for (it hands them out in order): no later run may use them. */
+    const markUsed = (items: VerifyItem[], part: { verify?: { sent: { wrong: number } } }) => {
+      for (const item of items.slice(0, part.verify?.sent.wrong ?? 0)) verifyUsed.add(item.otpId);
+    };
+    // Runs under valgrind take minutes: the bench's OTPs live 15 (ttl 900), so a run gets only the last 10 minutes' ones.
+    const maxAge = INSTRUCTIONS ? 600 : null;
     let appVerifyRate = 0;
     /** The delivered codes no earlier run of the app used (the creation runs add to them), topped up when they would run short. */
     const freshCodes = async (): Promise<VerifyItem[]> => {
-      let fresh = (await deliveredCodes(url, keys)).slice(verifyUsed);
+      const unused = async () => (await deliveredCodes(url, keys, maxAge)).filter((item) => !verifyUsed.has(item.otpId));
+      let fresh = await unused();
       // A run verifies one OTP per two requests (a typo, then the right code).
       const needed = INSTRUCTIONS ? REQUESTS / 2 + CONNECTIONS : Math.ceil((appVerifyRate || 2 * creationRate) * SECONDS * 0.75);
       if (fresh.length < needed) {
         const seconds = Math.ceil((needed - fresh.length) / creationRate) + 2;
         console.error(JSON.stringify({ msg: "topping up the OTPs to verify", have: fresh.length, needed, seconds }));
         await runLoad({ baseUrl: app.baseUrl, keys, verifyItems: [], otpItems: [], phases: [{ name: "verify-supply", parts: [{ name: "request", endpoint: "request", connections: CONNECTIONS, durationSec: seconds }] }] }, "io-floor-supply");
-        fresh = (await deliveredCodes(url, keys)).slice(verifyUsed);
+        fresh = await unused();
       }
       return fresh;
     };
@@ -202,13 +209,15 @@ async function main(): Promise<void> {
     for (let pair = -WARM_RUNS; pair < PAIRS; pair++) {
       const counted = pair >= 0;
       for (const endpoint of ENDPOINTS) {
-        const appRun = await run(app, endpoint, endpoint === "verify" ? await freshCodes() : [], counted);
-        verifyUsed += appRun.part.verify?.sent.wrong ?? 0;
+        const appItems = endpoint === "verify" ? await freshCodes() : [];
+        const appRun = await run(app, endpoint, appItems, counted);
+        markUsed(appItems, appRun.part);
         if (endpoint === "verify") appVerifyRate = Math.max(appVerifyRate, appRun.part.requestsPerSec);
         if (counted) record(`${endpoint}:app`, appRun.part.requestsPerSec, appRun.result);
         for (const variant of variants) {
-          const variantRun = await run(variant.server, endpoint, endpoint === "verify" ? await freshCodes() : [], counted);
-          verifyUsed += variantRun.part.verify?.sent.wrong ?? 0;
+          const variantItems = endpoint === "verify" ? await freshCodes() : [];
+          const variantRun = await run(variant.server, endpoint, variantItems, counted);
+          markUsed(variantItems, variantRun.part);
           if (counted) record(`${endpoint}:${variant.key}`, variantRun.part.requestsPerSec, variantRun.result);
         }
         if (endpoint === "verify") await adminQuery(RESET_FLOOR_VERIFICATIONS, [], url);
