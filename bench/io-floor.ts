@@ -16,8 +16,9 @@
 // IO_FLOOR_MEASURE=instructions counts instructions instead of CPU time: every server runs under
 // valgrind's callgrind (bench/lib/callgrind.ts), each run sends IO_FLOOR_REQUESTS (2000) requests
 // and waits for their answers, after IO_FLOOR_WARM_RUNS (6) uncounted runs of each server and
-// endpoint (V8 compiles the hot code while they run). Repeatable to about a per cent where CPU
-// time spreads by half, but user-space only: the kernel's share of each system call is not in it.
+// endpoint (V8 compiles the hot code while they run). The floor's and the reference's runs repeat
+// within about 2 % where CPU time spreads by half; the app's still spread (a run holds one of V8's
+// full collections or not). User-space only: the kernel's share of each system call is not in it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
@@ -25,11 +26,10 @@ import { adminQuery, recreateDatabase } from "./lib/database";
 import { deliveredCodes, merchantsOfKeys, type VerifyItem } from "./lib/delivered-codes";
 import { runLoad, TMP_DIR } from "./lib/load-client";
 import { startOwnPostgres } from "./lib/own-postgres";
-import type { Endpoint } from "./lib/plan";
+import type { Endpoint, PhaseResult } from "./lib/plan";
 import { preparedKeys } from "./lib/prepared-keys";
 import { median } from "./lib/repeats";
 import { callgrindCommand } from "./lib/callgrind";
-import type { PhaseResult } from "./lib/plan";
 import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startReferenceServer, waitReady, type AppServer } from "./lib/server";
 import { warmUp } from "./lib/warm-up";
 import { runMain } from "./lib/run-main";
