@@ -29,7 +29,7 @@ export async function startProductionServer(options: { env?: Record<string, stri
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-production-server-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: PRODUCTION_DIST_DIR, PORT: String(port), ...options.env };
-  const server = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["src/cli/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout!.on("data", (chunk) => (output += chunk));
   server.stderr!.on("data", (chunk) => (output += chunk));

@@ -12,7 +12,6 @@ import { ensureProductionBuild, PRODUCTION_BUILD_WAIT_MS, PRODUCTION_DIST_DIR } 
 import { waitFor } from "../harness/wait-for";
 
 const root = process.cwd();
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandi-production-start-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -21,7 +20,7 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function startSync(distDir: string) {
-  return spawnSync(tsx, ["src/cli/start.ts"], { cwd: root, env: productionEnv({ NEXT_DIST_DIR: distDir }), encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, ["--import", "tsx", "src/cli/start.ts"], { cwd: root, env: productionEnv({ NEXT_DIST_DIR: distDir }), encoding: "utf8", timeout: 60_000 });
 }
 
 /** Every file and directory of the app (node_modules and .git by their own entries only): names, sizes, modification times. */
@@ -77,7 +76,7 @@ describe("a production start (NODE_ENV=production)", () => {
     await ensureProductionBuild();
     const before = appSnapshot();
     const port = await freePort();
-    const server = spawn(tsx, ["src/cli/start.ts"], { cwd: root, env: productionEnv({ NEXT_DIST_DIR: PRODUCTION_DIST_DIR, PORT: String(port) }), stdio: ["ignore", "ignore", "pipe"] });
+    const server = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts"], { cwd: root, env: productionEnv({ NEXT_DIST_DIR: PRODUCTION_DIST_DIR, PORT: String(port) }), stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     server.stderr!.on("data", (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
