@@ -1,15 +1,11 @@
-// The one logger (pino): JSON lines with time, level and msg, plus the request id of
-// the /v3 request being served when there is one. Nothing else writes JSON to the console.
-import { AsyncLocalStorage } from "node:async_hooks";
+// The one logger (pino): JSON lines with time, level and msg, plus the line's fields.
+// Nothing else writes JSON to the console. A line about a /v3 request carries its
+// `request_id` as a field the caller passes (the request's id travels with the call:
+// V3Context.requestId, DeliveryRequest.requestId), not through AsyncLocalStorage: on
+// Node 20 an enabled store makes every promise of every request copy it, a fifth of a
+// read's instructions (docs/performance.md).
 import pino, { type DestinationStream, type Logger } from "pino";
 import { LOG_FORMAT } from "./log-format.mjs";
-
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
-
-/** Runs fn so that every line it logs, after any await too, carries `request_id`. */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return requestScope.run({ requestId }, fn);
-}
 
 type Stream = "stdout" | "stderr";
 let stream: Stream = "stdout";
@@ -27,17 +23,7 @@ export const processStream: DestinationStream = { write: (line) => void process[
 
 /** A logger writing to `destination` (the request log batches its lines; everything else uses `log`). */
 export function loggerTo(destination: DestinationStream): Logger {
-  return pino(
-    {
-      ...LOG_FORMAT,
-      // The line's own request_id wins over the scope's (pino merges the line over the mixin).
-      mixin: () => {
-        const scope = requestScope.getStore();
-        return scope ? { request_id: scope.requestId } : {};
-      },
-    },
-    destination,
-  );
+  return pino(LOG_FORMAT, destination);
 }
 
 export const log = loggerTo(processStream);

@@ -10,6 +10,7 @@ import { applyEarlyReceipts } from "@/server/services/delivery/receipts";
 import { updateMerchant } from "@/server/services/merchants/merchants";
 import { addRoute, setRouteEnabled } from "@/server/services/routing/route-store";
 import { overrideEnv } from "../harness/env-override";
+import { captureLog } from "../harness/log-lines";
 import { postToHooks, WHATSAPP_HOOK_URL } from "../harness/hook-dispatch";
 import { expectLedgerBalanced, getOtpDetail, newMerchant, requestOtp, saldoOf, verify } from "../harness/v3-fixtures";
 import { startRouteVendor, type RouteVendor, type RouteVendorKind } from "../simulators/route-vendor-simulator";
@@ -90,6 +91,29 @@ describe("failover between the routes of a channel", () => {
     // The user got the code through the second route, and it verifies.
     const otpId = answers[0].body.data!.otp_id as string;
     expect((await verify(m.key, { otp_id: otpId, otp: second.codeFor(otpId)! })).body.data?.verified).toBe(true);
+  });
+
+  it("logs the failover, the unreachable vendor and the failed send under the X-Request-Id of the request they belong to, a fallback sent at once included", async () => {
+    const { first } = await twoSmsRoutes();
+    first.mode = { kind: "fail", status: 500 };
+    const m = await merchant();
+    const logged = captureLog();
+    // Concurrent: each line must carry its own request's id, not the other's. The second's WhatsApp
+    // fails at once in the sandbox (…0002), so its SMS fallback goes out inside the same request.
+    const [plain, chained] = await Promise.all([
+      requestOtp(m.key, { channel: "sms", destination: phone(3) }),
+      requestOtp(m.key, { channel: "whatsapp", destination: "6281234560002", fallback: ["sms"] }),
+    ]);
+    logged.restore();
+    expect([plain.status, chained.status]).toEqual([200, 200]);
+    const idOf = new Map([plain, chained].map((answer) => [answer.body.data!.otp_id as string, answer.headers.get("x-request-id")]));
+    const failovers = logged.lines.filter((line) => line.msg === "vendor route failed over");
+    expect(failovers.map((line) => line.otp_id).sort()).toEqual([...idOf.keys()].sort());
+    for (const line of failovers) expect(line.request_id).toBe(idOf.get(line.otp_id as string));
+    const unreachable = logged.lines.filter((line) => line.vendor === "sms-twilio");
+    expect(unreachable.map((line) => line.request_id).sort()).toEqual([...idOf.values()].sort());
+    const whatsappFailed = logged.lines.filter((line) => line.msg === "delivery failed");
+    expect(whatsappFailed).toEqual([expect.objectContaining({ otp_id: chained.body.data!.otp_id, request_id: chained.headers.get("x-request-id") })]);
   });
 
   it("shows each attempt with its route in GET /v3/otp/{otp_id}, and the second route's receipt confirms the OTP", async () => {

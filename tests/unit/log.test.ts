@@ -2,7 +2,7 @@
 // request id inside a request's scope, and stderr for otpctl, whose stdout is its answer.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import pino from "pino";
-import { log, setLogStream, withRequestId } from "@/server/log";
+import { log, setLogStream } from "@/server/log";
 import { isoTimeField } from "@/server/log-format.mjs";
 
 function capture(stream: "stdout" | "stderr") {
@@ -42,17 +42,12 @@ describe("the logger", () => {
     expect(written).toBeLessThanOrEqual(Date.now());
   });
 
-  it("carries the request id of the scope it is logged in, across awaits, and none outside", async () => {
+  it("writes a request_id given as undefined (a send outside any request: the worker's) as no field at all", () => {
     const lines = capture("stdout");
-    await withRequestId("req-1", async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      log.error("inside");
-    });
-    log.info("outside");
-    expect(lines.map((l) => [l.msg, l.request_id])).toEqual([
-      ["inside", "req-1"],
-      ["outside", undefined],
-    ]);
+    log.warn({ request_id: "req-1", otp_id: "a" }, "in a request");
+    log.warn({ request_id: undefined, otp_id: "b" }, "in the worker");
+    expect(lines).toMatchObject([{ msg: "in a request", request_id: "req-1" }, { msg: "in the worker" }]);
+    expect("request_id" in lines[1]).toBe(false);
   });
 
   it("writes to stderr once told to, leaving stdout to otpctl's answer", () => {

@@ -3,13 +3,15 @@
 // so whatever reads the log (a shipper, a query on msg = "v3 request") sees no change.
 import { describe, expect, it } from "vitest";
 import { requestLogLine, type RequestLogLine } from "@/server/http/request-log";
-import { loggerTo, withRequestId } from "@/server/log";
+import { loggerTo } from "@/server/log";
 
-/** What pino's logger, as the request log used it, wrote: inside the request's scope, the trace id spread into the line. */
+/** What pino's logger writes for the line with request_id first (as the request scope's mixin once put it) and the trace id spread in. */
 function pinoLine(line: RequestLogLine, traceId?: string): string {
   let written = "";
   const logger = loggerTo({ write: (text) => void (written += text) });
-  withRequestId(line.request_id, () => logger.info(traceId ? { ...line, trace_id: traceId } : line, "v3 request"));
+  const { request_id, ...rest } = line;
+  const first = { request_id, ...rest };
+  logger.info(traceId ? { ...first, trace_id: traceId } : first, "v3 request");
   return written;
 }
 

@@ -29,6 +29,8 @@ export type DeliveryRequest = {
   smsDomain?: string | null;
   /** Epoch ms by which the vendor must have answered: what is left of the send's budget across routes (docs/routing.md). */
   deadline?: number;
+  /** The /v3 request this send is part of (its X-Request-Id), for the lines logged about it; absent for the worker's sends. */
+  requestId?: string;
 };
 
 /**

@@ -62,9 +62,9 @@ export function failureCodeOf(reason: string | null | undefined): FailureCode {
  * The code to store for a failed send; the vendor's text, when it said more than the
  * code, is logged for operators (with the OTP, never sent to the merchant).
  */
-export function recordedFailure(reason: string | null | undefined, context: { otpId: string; provider?: string }): FailureCode {
+export function recordedFailure(reason: string | null | undefined, context: { otpId: string; provider?: string; requestId?: string }): FailureCode {
   const code = failureCodeOf(reason);
-  if (reason && reason !== code) log.info({ otp_id: context.otpId, provider: context.provider, failure_code: code, vendor_reason: reason.slice(0, 500) }, "delivery failed");
+  if (reason && reason !== code) log.info({ request_id: context.requestId, otp_id: context.otpId, provider: context.provider, failure_code: code, vendor_reason: reason.slice(0, 500) }, "delivery failed");
   return code;
 }
 

@@ -59,11 +59,11 @@ const quoted = (value: string) => JSON.stringify(value);
 const quotedOrNull = (value: string | null) => (value === null ? "null" : JSON.stringify(value));
 
 /**
- * The line pino's logger (LOG_FORMAT, with the request scope's mixin) wrote for
- * `log.info(line, "v3 request")`, field for field and in its order (request_id first, as
- * the mixin put it), built directly: the line's shape is fixed, and pino's generic
- * serialisation, mixin and merge cost about 15 µs a request, a tenth of a /v3 404's CPU.
- * tests/unit/request-log-line.test.ts holds it to pino's output.
+ * The line pino's logger (LOG_FORMAT) writes for `log.info(line, "v3 request")` with
+ * request_id as the line's first field (where the request scope's mixin put it while
+ * there was one, so what reads the log sees the same lines), built directly: the line's
+ * shape is fixed, and pino's generic serialisation and merge cost about 15 µs a request,
+ * a tenth of a /v3 404's CPU. tests/unit/request-log-line.test.ts holds it to pino's output.
  */
 export function requestLogLine(line: RequestLogLine, traceId?: string): string {
   let out = `{"level":"info"${isoTimeField()},"request_id":${quoted(line.request_id)},"method":${quoted(line.method)},"path":${quoted(line.path)},"status":${line.status},"latency_ms":${line.latency_ms},"merchant_id":${quotedOrNull(line.merchant_id)}`;

@@ -43,7 +43,7 @@ import { logRequest } from "./request-log";
 import { maskRequestBody } from "@/server/services/api-log/mask-body";
 import { recordApiRequest } from "@/server/services/api-log/api-log-writer";
 import { recordV3Request } from "@/server/metrics/record";
-import { log, stackOf, withRequestId } from "@/server/log";
+import { log, stackOf } from "@/server/log";
 
 /** What the wrapper needs of a request, from a Fetch Request (Next) or straight from node:http (the production front). */
 export type IncomingV3 = {
@@ -103,9 +103,8 @@ type Scope = { requestId: string; headers: Record<string, string>; setCaller: (c
 
 /** Runs fn with the envelope, request id, error mapping and the request log around it. Never throws. */
 function withEnvelope(incoming: IncomingV3, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
-  const requestId = randomUUID();
-  // Every line logged while this request is served (services included) carries its id.
-  return withRequestId(requestId, () => envelope(incoming, requestId, fn));
+  // Lines logged about this request carry its id: services get it as V3Context.requestId.
+  return envelope(incoming, randomUUID(), fn);
 }
 
 async function envelope(incoming: IncomingV3, requestId: string, fn: (scope: Scope) => Promise<unknown>): Promise<V3Answer> {
@@ -117,7 +116,7 @@ async function envelope(incoming: IncomingV3, requestId: string, fn: (scope: Sco
     return settle(incoming, requestId, started, okAnswer(data, headers), undefined, seen.caller, incoming.method === "POST" ? routedSend(data) : null);
   } catch (err) {
     const appError = isAppError(err) ? err : new AppError("INTERNAL_ERROR");
-    if (!isAppError(err)) reportUnexpected(err);
+    if (!isAppError(err)) reportUnexpected(err, requestId);
     return settle(incoming, requestId, started, errorAnswer(appError, headers), appError.code, seen.caller, null);
   }
 }
@@ -129,15 +128,15 @@ function answerHeaders(requestId: string): Record<string, string> {
 /**
  * An answer known before anything is read or awaited (an unknown path, a method the
  * route lacks): the same envelope, headers, metrics and log line as a thrown AppError
- * gets, without the throw, which with async hooks on (AsyncLocalStorage) costs a few
- * microseconds of a 404's ninety.
+ * gets, without the throw, which with async hooks on (Next.js's AsyncLocalStorage, in a
+ * process that served pages) costs a few microseconds of a 404's ninety.
  */
 function refusal(incoming: IncomingV3, refuse: (headers: Record<string, string>) => AppError): Promise<V3Answer> {
   const started = performance.now();
   const requestId = randomUUID();
   const headers = answerHeaders(requestId);
   const err = refuse(headers);
-  return Promise.resolve(withRequestId(requestId, () => settle(incoming, requestId, started, errorAnswer(err, headers), err.code, null, null)));
+  return Promise.resolve(settle(incoming, requestId, started, errorAnswer(err, headers), err.code, null, null));
 }
 
 /** Counts and logs an answered request (the operators' line; the merchant's API log when a key said whose it is). */
@@ -189,9 +188,9 @@ function routedSend(data: unknown): RoutedSend | null {
   return { route: last.route, reason: typeof last.route_reason === "string" ? last.route_reason : null };
 }
 
-function reportUnexpected(err: unknown): void {
+function reportUnexpected(err: unknown, requestId: string): void {
   // For operators, with the request id; the client only ever sees the INTERNAL_ERROR envelope.
-  log.error({ error: stackOf(err) }, "unhandled error in /v3 handler");
+  log.error({ request_id: requestId, error: stackOf(err) }, "unhandled error in /v3 handler");
 }
 
 function fromRequest(request: Request): IncomingV3 {

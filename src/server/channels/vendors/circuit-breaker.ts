@@ -37,12 +37,12 @@ export class CircuitBreaker {
  * Records an unreachable-vendor failure and logs one JSON line for operators
  * (vendor and reason only: never the destination, the code or credentials).
  */
-export function vendorFailed(vendor: string, reason: string): void {
+export function vendorFailed(vendor: string, reason: string, requestId?: string): void {
   const breaker = breakerFor(vendor);
   const wasOpen = breaker.open;
   breaker.failure();
   const opened = !wasOpen && breaker.open;
-  log.warn({ vendor, reason, cool_down_ms: opened ? breaker.coolDownMs : undefined }, opened ? "vendor circuit opened" : "vendor unavailable");
+  log.warn({ request_id: requestId, vendor, reason, cool_down_ms: opened ? breaker.coolDownMs : undefined }, opened ? "vendor circuit opened" : "vendor unavailable");
 }
 
 const breakers = new Map<string, CircuitBreaker>();

@@ -18,7 +18,7 @@ export function flashCallAdapter(config: FlashCallConfig): ChannelAdapter {
         method: "POST",
         headers: { "x-api-key": config.apiKey, "content-type": "application/json" },
         body: JSON.stringify({ msisdn: request.destination, reference: request.otpId }),
-      }, { circuit: config.route, deadline: request.deadline });
+      }, { circuit: config.route, deadline: request.deadline, requestId: request.requestId });
       const caller = typeof res.json.caller === "string" ? res.json.caller.replace(/\D/g, "") : "";
       if (res.status >= 200 && res.status < 300 && res.json.status === "ok" && caller.length >= 8) {
         return { outcome: "sent", provider: "flash_call", providerMessageId: String(res.json.id ?? ""), caller };

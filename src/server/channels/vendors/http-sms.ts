@@ -39,7 +39,7 @@ export function httpSmsAdapter(config: HttpSmsConfig): ChannelAdapter {
         HTTP_SMS_PROVIDER,
         `${config.baseUrl}/v1/messages`,
         { method: "POST", headers: { "x-api-key": config.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) },
-        { circuit: config.route, deadline: request.deadline },
+        { circuit: config.route, deadline: request.deadline, requestId: request.requestId },
       );
       const id = res.json.message_id;
       if (res.status >= 200 && res.status < 300 && res.json.status === "accepted" && typeof id === "string" && id) {

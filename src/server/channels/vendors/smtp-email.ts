@@ -45,7 +45,7 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
         // Reachable when the server answered about this message, even with a refusal.
         recordVendorCall("smtp", verdict.kind !== "unavailable", started);
         if (verdict.kind === "unavailable") {
-          vendorFailed(circuit, verdict.reason);
+          vendorFailed(circuit, verdict.reason, request.requestId);
           throw new VendorUnavailableError("smtp", verdict.reason);
         }
         // The server answered about this message, so it is reachable.
@@ -53,7 +53,7 @@ export function smtpEmailAdapter(config: SmtpConfig): ChannelAdapter {
         if (verdict.kind === "refused") return { outcome: "failed", provider: "smtp", reason: verdict.reason };
         // A 4xx invites a later attempt (greylisting): nothing is charged and the external_id is
         // freed for it, instead of a `failed` that would also count towards destination limits.
-        log.warn({ vendor: "smtp", reason: verdict.reason }, "vendor deferred message");
+        log.warn({ request_id: request.requestId, vendor: "smtp", reason: verdict.reason }, "vendor deferred message");
         throw new VendorUnavailableError("smtp", verdict.reason);
       } finally {
         clearTimeout(timer);

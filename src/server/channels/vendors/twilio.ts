@@ -2,7 +2,7 @@
 // Twilio to report delivery to our status callback.
 import { getEnv } from "@/env";
 import { localeOf } from "@/schemas/v3/locale";
-import type { ChannelAdapter, DeliveryResult } from "../channel";
+import type { ChannelAdapter, DeliveryRequest, DeliveryResult } from "../channel";
 import { cleanBrand } from "@/lib/template-placeholders";
 import { smsText, spokenCode, voiceFragment, type MessageRequest } from "../message-text";
 import { STANDARD_TEXTS } from "../standard-texts";
@@ -42,7 +42,7 @@ export function statusCallback(otpId: string, route?: string): string {
   return `${getEnv().BASE_URL}${TWILIO_STATUS_PATH}?otp_id=${encodeURIComponent(otpId)}${routed}`;
 }
 
-async function post(config: TwilioConfig, resource: "Messages" | "Calls", form: Record<string, string>, deadline?: number): Promise<{ status: number; json: Record<string, unknown> }> {
+async function post(config: TwilioConfig, resource: "Messages" | "Calls", form: Record<string, string>, request: DeliveryRequest): Promise<{ status: number; json: Record<string, unknown> }> {
   return vendorRequest(
     "twilio",
     `${config.baseUrl}/2010-04-01/Accounts/${config.accountSid}/${resource}.json`,
@@ -54,7 +54,7 @@ async function post(config: TwilioConfig, resource: "Messages" | "Calls", form: 
       },
       body: new URLSearchParams(form).toString(),
     },
-    { circuit: config.route, deadline },
+    { circuit: config.route, deadline: request.deadline, requestId: request.requestId },
   );
 }
 
@@ -68,7 +68,7 @@ export function twilioSmsAdapter(config: TwilioConfig): ChannelAdapter {
     provider: "twilio",
     async deliver(request) {
       const form = { To: `+${request.destination}`, From: config.from, Body: smsText(request), StatusCallback: statusCallback(request.otpId, config.route) };
-      return outcome(await post(config, "Messages", form, request.deadline));
+      return outcome(await post(config, "Messages", form, request));
     },
   };
 }
@@ -78,7 +78,7 @@ export function twilioVoiceAdapter(config: TwilioConfig): ChannelAdapter {
     provider: "twilio",
     async deliver(request) {
       const form = { To: `+${request.destination}`, From: config.from, Twiml: voiceTwiml(request), StatusCallback: statusCallback(request.otpId, config.route) };
-      return outcome(await post(config, "Calls", form, request.deadline));
+      return outcome(await post(config, "Calls", form, request));
     },
   };
 }

@@ -53,6 +53,8 @@ export type VendorCallOptions = {
   circuit?: string;
   /** Epoch ms by which the answer must have come (what is left of the creation's budget); VENDOR_TIMEOUT_MS caps it. */
   deadline?: number;
+  /** The /v3 request the send is part of, for the line an unreachable vendor logs. */
+  requestId?: string;
 };
 
 export async function vendorRequest(vendor: string, url: string, init: RequestInit, options: VendorCallOptions = {}): Promise<VendorResponse> {
@@ -76,13 +78,13 @@ export async function vendorRequest(vendor: string, url: string, init: RequestIn
     const timedOut = e.name === "TimeoutError" || signal.aborted;
     const reason = timedOut ? `${vendor} timed out` : `${vendor} unreachable: ${errorCode(err) ?? e.message}`;
     recordVendorCall(vendor, false, started);
-    vendorFailed(circuit, reason);
+    vendorFailed(circuit, reason, options.requestId);
     throw new VendorUnavailableError(vendor, reason);
   }
   const refusal = response.status >= 500 || ACCOUNT_REFUSED.has(response.status) ? `${vendor} answered ${response.status}` : (options.accountRefusal?.({ status: response.status, json }) ?? null);
   recordVendorCall(vendor, !refusal, started);
   if (refusal) {
-    vendorFailed(circuit, refusal);
+    vendorFailed(circuit, refusal, options.requestId);
     throw new VendorUnavailableError(vendor, refusal);
   }
   breaker.success();

@@ -54,7 +54,7 @@ export function whatsappCloudAdapter(config: WhatsAppConfig): ChannelAdapter {
         method: "POST",
         headers: { authorization: `Bearer ${config.token}`, "content-type": "application/json" },
         body: JSON.stringify(whatsappMessageBody(config, request)),
-      }, { accountRefusal, circuit: config.route, deadline: request.deadline });
+      }, { accountRefusal, circuit: config.route, deadline: request.deadline, requestId: request.requestId });
       const id = (res.json.messages as { id?: string }[] | undefined)?.[0]?.id;
       if (res.status >= 200 && res.status < 300 && id) return { outcome: "sent", provider: "whatsapp_cloud", providerMessageId: id };
       const error = (res.json.error as { message?: string; code?: number } | undefined) ?? {};

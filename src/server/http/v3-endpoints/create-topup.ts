@@ -14,5 +14,5 @@ export const createTopupEndpoint = defineEndpoint({
   input: { from: "body", name: "CreateTopupBody", schema: createTopupBody, examples: { qris: examples.topupBody, virtual_account: examples.topupBodyWithMethod } },
   response: { name: "TopupInvoice", schema: topupInvoiceData, examples: { qris: examples.topup, virtual_account: examples.topupVa } },
   errors: [],
-  handle: async (ctx, request) => createTopup(ctx.merchant.id, request, await changeByApiKey(ctx)),
+  handle: async (ctx, request) => createTopup(ctx.merchant.id, request, await changeByApiKey(ctx), ctx.requestId),
 });

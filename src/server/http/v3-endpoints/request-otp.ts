@@ -41,5 +41,5 @@ export const requestOtpEndpoint = defineEndpoint({
   },
   errors: CREATION_ERRORS,
   countsRateLimit: true,
-  handle: (ctx, creation) => createOtp(ctx.merchant, creation, ctx.admission),
+  handle: (ctx, creation) => createOtp(ctx.merchant, creation, { admission: ctx.admission, requestId: ctx.requestId }),
 });

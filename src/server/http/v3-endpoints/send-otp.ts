@@ -15,5 +15,5 @@ export const sendOtpEndpoint = defineEndpoint({
   response: { name: "OtpTransaction", schema: otpTransactionData, examples: { sent: examples.createdFailover } },
   errors: CREATION_ERRORS,
   countsRateLimit: true,
-  handle: (ctx, creation) => createOtp(ctx.merchant, creation, ctx.admission),
+  handle: (ctx, creation) => createOtp(ctx.merchant, creation, { admission: ctx.admission, requestId: ctx.requestId }),
 });

@@ -31,7 +31,7 @@ export async function sendAttempt({ adapter, request }: DeliveryAttempt): Promis
     return await adapter.deliver(request);
   } catch (err) {
     const vendorUnavailable = err instanceof VendorUnavailableError;
-    if (!vendorUnavailable) log.error({ provider: adapter.provider, otp_id: request.otpId, error: messageOf(err) }, "delivery adapter error");
+    if (!vendorUnavailable) log.error({ request_id: request.requestId, provider: adapter.provider, otp_id: request.otpId, error: messageOf(err) }, "delivery adapter error");
     return { outcome: "unreachable", provider: adapter.provider, vendorUnavailable, error: messageOf(err) };
   }
 }
@@ -59,7 +59,8 @@ export function firstAttemptCtes(p: { merchantId: string; otpId: string; channel
 }
 
 /** The first send as the creation reserved it. `state` is the OTP as an event reports it. */
-export type FirstSend = { rowId: string; merchantId: number; livemode: boolean; price: number; state: OtpState; route?: AttemptRoute };
+/** `requestId`: the /v3 creation that sends it, for the line a failure logs (absent in the abandoned-send sweep). */
+export type FirstSend = { rowId: string; merchantId: number; livemode: boolean; price: number; state: OtpState; route?: AttemptRoute; requestId?: string };
 
 /**
  * The send went out: the OTP and its first attempt record it, with the sandbox's copy, when
@@ -158,7 +159,7 @@ export type FirstFailed = VendorAnswer & {
 
 /** Records the failure and refunds the charge; returns the saldo after the refund. */
 export async function recordFirstFailed(first: FirstSend, failed: FirstFailed, now = new Date()): Promise<bigint> {
-  const reason = recordedFailure(failed.reason, { otpId: first.state.otpId, provider: failed.provider });
+  const reason = recordedFailure(failed.reason, { otpId: first.state.otpId, provider: failed.provider, requestId: first.requestId });
   const events = failed.announce ? [otpEvent("otp.failed", { ...first.state, status: "failed" }, first.livemode, now, { reason })] : [];
   const [row] = await runAutocommit<{ saldo: string }>(firstFailedStatement, [
     first.rowId,
@@ -206,8 +207,8 @@ const failoverStatement = namedQuery(
 
 export type Failover = { otpRowId: bigint | string; seq: number; provider: string; reason: string; next: { provider: string; route: string } };
 
-export async function recordFailover(failover: Failover, otpId: string): Promise<{ id: bigint; seq: number } | null> {
-  const reason = recordedFailure(failover.reason, { otpId, provider: failover.provider });
+export async function recordFailover(failover: Failover, request: { otpId: string; requestId?: string }): Promise<{ id: bigint; seq: number } | null> {
+  const reason = recordedFailure(failover.reason, { otpId: request.otpId, provider: failover.provider, requestId: request.requestId });
   const [row] = await runAutocommit<{ id: string; seq: number }>(failoverStatement, [
     String(failover.otpRowId),
     failover.seq,
@@ -269,7 +270,7 @@ async function chargeAttempt(tx: Tx, otp: LockedOtp, attempt: { seq: number; pri
 export type LockedAttempt = { id: bigint; seq: number; channel: Channel; price: number; charged: boolean };
 
 /** What became of an attempt. Fields left undefined keep what the attempt's row says. */
-export type DeliveryOutcome = { vendor?: VendorAnswer; sandboxMessage?: SandboxMessageRecord } & (
+export type DeliveryOutcome = { vendor?: VendorAnswer; sandboxMessage?: SandboxMessageRecord; /** The /v3 request that sent it, for the log line of a failure. */ requestId?: string } & (
   | { status: "sent" | "success"; sentAt?: Date; receiptDueAt?: Date | null }
   | { status: "failed"; reason: string; refundNote: string }
 );
@@ -300,7 +301,7 @@ export async function recordOutcome(tx: Tx, otp: LockedOtp, attempt: LockedAttem
     await applyLedgerChange(tx, { merchantId: otp.merchantId, amount: attempt.price, reason: "otp_refund", reference, note: outcome.refundNote });
   }
   const vendor = { provider: outcome.vendor?.provider, providerMessageId: outcome.vendor?.providerMessageId };
-  const failureReason = failed ? recordedFailure(outcome.reason, { otpId: otp.otpId, provider: outcome.vendor?.provider }) : null;
+  const failureReason = failed ? recordedFailure(outcome.reason, { otpId: otp.otpId, provider: outcome.vendor?.provider, requestId: outcome.requestId }) : null;
   const recorded = await tx.otpDelivery.update({
     where: { id: attempt.id },
     data: failed

@@ -44,9 +44,9 @@ export async function sendThroughRoutes(send: RoutedSend, progress: RouteProgres
     const next = routes[index + 1];
     if (result.outcome !== "unreachable" || !next || deadline - Date.now() < MIN_ATTEMPT_MS) return result;
     const reason: FailureCode = /timed? ?out/i.test(result.error) ? "vendor_timeout" : "vendor_unavailable";
-    log.warn({ otp_id: request.otpId, route: route.name, next_route: next.name, vendor_reason: result.error.slice(0, 500) }, "vendor route failed over");
+    log.warn({ request_id: request.requestId, otp_id: request.otpId, route: route.name, next_route: next.name, vendor_reason: result.error.slice(0, 500) }, "vendor route failed over");
     const failover = { otpRowId: send.otpRowId, seq: progress.seq, provider: result.provider, reason, next: { provider: next.adapter.provider, route: next.name } };
-    const moved = await recordFailover(failover, request.otpId);
+    const moved = await recordFailover(failover, request);
     // The attempt was no longer pending (the abandoned-send sweep refunded it): nothing more may be sent.
     if (moved === null) throw new AppError("CHANNEL_UNAVAILABLE");
     progress.failedOver.push({ channel: request.channel, status: "failed", price: send.price, charged: false, sentAt: null, failureReason: reason, route: route.name, routeReason: route.reason });

@@ -29,8 +29,11 @@ import { Refused, reserveCreation } from "./reserve-creation";
 import { chooseMessage } from "@/server/services/templates/message-choice";
 import { planRoutes } from "@/server/services/routing/select-routes";
 
-/** `admission`: the /v3 rate limit, when the wrapper leaves it to the fraud guard's Redis call (fraud/admission.ts). */
-export async function createOtp(merchant: MerchantProfile, input: CreationInput, admission: Admission = ADMITTED, now = new Date(), retried = false): Promise<OtpTransactionData> {
+/** Who asks: `admission` is the /v3 rate limit, when the wrapper leaves it to the fraud guard's Redis call (fraud/admission.ts); `requestId` the /v3 request, for the lines logged about this creation. */
+export type CreationCaller = { admission?: Admission; requestId?: string };
+
+export async function createOtp(merchant: MerchantProfile, input: CreationInput, caller: CreationCaller = {}, now = new Date(), retried = false): Promise<OtpTransactionData> {
+  const { admission = ADMITTED, requestId } = caller;
   const requestedBrand = input.brand ?? (merchant.brandName || null);
   if (input.channel === "voice" && !requestedBrand) {
     throw new AppError("VALIDATION_ERROR", "brand wajib diisi untuk channel voice (atau atur brand_name akun).");
@@ -119,13 +122,13 @@ export async function createOtp(merchant: MerchantProfile, input: CreationInput,
     const live = await findLiveClaim(merchant.id, input.externalId!);
     if (live) return answerExistingClaim(merchant.id, live, fingerprint);
     // The claim lapsed (24 hours) between the two statements: start over, once.
-    if (!retried) return createOtp(merchant, input, ADMITTED, now, true);
+    if (!retried) return createOtp(merchant, input, { requestId }, now, true);
     throw new AppError("INTERNAL_ERROR");
   }
 
   // whatsapp_inbound waits for the user's message; nothing is sent.
-  if (inbound) return observeOtpCreation(input.channel, route.adapter.provider, Promise.resolve(presentCharged(otp, reserved.balance, [])));
+  if (inbound) return observeOtpCreation(input.channel, route.adapter.provider, Promise.resolve(presentCharged(otp, reserved.balance, [], requestId)));
   const state = { otpId, channel: input.channel, number: input.destination, status: otp.status, externalId: input.externalId, attempts: 0, expiresAt: otp.expiresAt };
-  const first = { rowId: reserved.rowId, merchantId: merchant.id, livemode: merchant.livemode, price, state, route: { name: route.name, reason: route.reason } };
+  const first = { rowId: reserved.rowId, merchantId: merchant.id, livemode: merchant.livemode, price, state, route: { name: route.name, reason: route.reason }, requestId };
   return observeOtpCreation(input.channel, route.adapter.provider, sendFirst({ routes, first, otp, balance: reserved.balance, input, code, brand, merchant, message }));
 }

@@ -66,17 +66,18 @@ export async function advanceDueFallbacks(now = new Date()): Promise<number> {
 
 /**
  * Sends the OTP's next fallback if it is due (by `dueBy`, default now) and nobody else is
- * sending it; false when there was nothing to do.
+ * sending it; false when there was nothing to do. `requestId`: the /v3 creation whose first
+ * send failed at once, for the lines logged about these sends (the worker's have none).
  */
-export async function advanceFallback(id: bigint, now: Date, dueBy = now): Promise<boolean> {
+export async function advanceFallback(id: bigint, now: Date, dueBy = now, requestId?: string): Promise<boolean> {
   const claimed = await claimNext(id, now, dueBy);
   if (!claimed) return false;
   const progress: RouteProgress = { id: claimed.deliveryId, seq: claimed.seq, route: claimed.routes[0], failedOver: [] };
-  const result = await send(claimed, progress, now);
+  const result = await send(claimed, progress, now, requestId);
   // After a failover the attempt that sent (or failed last) is a later row of the same channel.
-  const failedAtOnce = await finish({ ...claimed, deliveryId: progress.id ?? claimed.deliveryId, seq: progress.seq }, result, now);
+  const failedAtOnce = await finish({ ...claimed, deliveryId: progress.id ?? claimed.deliveryId, seq: progress.seq }, result, now, requestId);
   // A send that failed at once hands over to the next channel straight away.
-  if (failedAtOnce) await advanceFallback(id, now);
+  if (failedAtOnce) await advanceFallback(id, now, now, requestId);
   return true;
 }
 
@@ -140,7 +141,7 @@ function lockedOtp(otp: ChainRow): LockedOtp {
 }
 
 /** Sends through the channel's routes, failing over like a creation (send-through-routes.ts). */
-async function send(c: Claimed, progress: RouteProgress, now: Date): Promise<DeliveryResult> {
+async function send(c: Claimed, progress: RouteProgress, now: Date, requestId: string | undefined): Promise<DeliveryResult> {
   const message = await storedMessage(c.otp.merchant_id, { locale: c.otp.locale, templateName: c.otp.template_name });
   const request = {
     otpId: c.otp.otp_id,
@@ -156,6 +157,7 @@ async function send(c: Claimed, progress: RouteProgress, now: Date): Promise<Del
     locale: message.locale,
     fragments: message.fragments,
     smsDomain: c.profile.smsDomain,
+    requestId,
   };
   const result = await sendThroughRoutes({ routes: c.routes, request, otpRowId: c.otp.id, price: c.price }, progress);
   if (result.outcome !== "unreachable") return result;
@@ -167,7 +169,7 @@ async function send(c: Claimed, progress: RouteProgress, now: Date): Promise<Del
  * sealed code when no fallback can follow (otp.failed when nothing was delivered at all).
  * True when the send failed and another channel is due at once.
  */
-async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<boolean> {
+async function finish(c: Claimed, result: DeliveryResult, now: Date, requestId: string | undefined): Promise<boolean> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const [otp] = await tx.$queryRaw<{ status: OtpStatus; attempts: number; fallback_index: number; fallback_after: number | null }[]>`
@@ -179,7 +181,7 @@ async function finish(c: Claimed, result: DeliveryResult, now: Date): Promise<bo
       { ...lockedOtp(c.otp), status: otp.status },
       { id: c.deliveryId, seq: c.seq, channel: c.channel, price: c.price, charged: true },
       failed
-        ? { status: "failed", vendor, reason: result.reason, refundNote: "Pengiriman gagal", sandboxMessage: result.sandboxMessage }
+        ? { status: "failed", vendor, reason: result.reason, refundNote: "Pengiriman gagal", sandboxMessage: result.sandboxMessage, requestId }
         : {
             status: result.outcome,
             vendor,

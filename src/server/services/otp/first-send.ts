@@ -61,11 +61,12 @@ export async function sendFirst(job: FirstSendJob): Promise<OtpTransactionData> 
   if (answer.status !== "failed" || job.input.fallback.length === 0) return answer;
   // The first channel failed at once: the chain moves on before the merchant gets an answer.
   // The worker would take over only after FALLBACK_GRACE_MS (this process died meanwhile).
-  await advanceFallback(BigInt(job.first.rowId), new Date(), new Date(Date.now() + FALLBACK_GRACE_MS));
+  await advanceFallback(BigInt(job.first.rowId), new Date(), new Date(Date.now() + FALLBACK_GRACE_MS), job.first.requestId);
   return readCreation(job.merchant.id, job.otp.otpId);
 }
 
-function deliveryRequest({ otp, input, code, brand, merchant, message }: FirstSendJob): DeliveryRequest {
+function deliveryRequest(job: FirstSendJob): DeliveryRequest {
+  const { otp, input, code, brand, merchant, message } = job;
   return {
     otpId: otp.otpId,
     merchantId: merchant.id,
@@ -80,6 +81,7 @@ function deliveryRequest({ otp, input, code, brand, merchant, message }: FirstSe
     locale: message.locale,
     fragments: message.fragments,
     smsDomain: merchant.smsDomain,
+    requestId: job.first.requestId,
   };
 }
 
@@ -134,7 +136,7 @@ async function finish({ first, otp, balance, input }: FirstSendJob, progress: Ro
     };
     const refunded = await recordFirstFailed(first, failed, now);
     const attempt = { channel: input.channel, status: "failed", price: first.price, charged: false, sentAt: null, failureReason: result.reason, ...route };
-    return presentCharged({ ...otp, status: "failed", charged: false }, refunded, deliveries(attempt));
+    return presentCharged({ ...otp, status: "failed", charged: false }, refunded, deliveries(attempt), first.requestId);
   }
   const misscall = input.channel === "misscall" && result.caller ? splitCaller(otp.otpId, result.caller) : null;
   await recordFirstSent({ ...first, route: { name: route.route, reason: route.routeReason } }, {
@@ -150,7 +152,7 @@ async function finish({ first, otp, balance, input }: FirstSendJob, progress: Ro
     nextFallbackAt: result.outcome === "sent" && chained ? new Date(now.getTime() + input.fallbackAfterSeconds * 1000) : null,
   });
   const attempt = { channel: input.channel, status: result.outcome, price: first.price, charged: true, sentAt: now, ...route };
-  return presentCharged({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, balance, deliveries(attempt));
+  return presentCharged({ ...otp, status: result.outcome, misscallPrefix: misscall?.misscallPrefix ?? null }, balance, deliveries(attempt), first.requestId);
 }
 
 /** Keeps only the prefix of the calling number and the keyed hash of its trailing digits. */

@@ -69,11 +69,11 @@ export function presentCreation(otp: OtpRecord, lastBalance: bigint, deliveries:
  * answered, which the schema accepts (verification and the fallback echo are optional;
  * GET /v3/otp/{otp_id} still tells the rest), and the failure is logged for operators.
  */
-export function presentCharged(otp: OtpRecord, lastBalance: bigint, deliveries: OtpDeliveryData[]): OtpTransactionData {
+export function presentCharged(otp: OtpRecord, lastBalance: bigint, deliveries: OtpDeliveryData[], requestId?: string): OtpTransactionData {
   try {
     return presentCreation(otp, lastBalance, deliveries);
   } catch (err) {
-    log.error({ otp_id: otp.otpId, error: stackOf(err) }, "creation answer could not be presented; answering its stored fields");
+    log.error({ request_id: requestId, otp_id: otp.otpId, error: stackOf(err) }, "creation answer could not be presented; answering its stored fields");
     return {
       otp_id: otp.otpId,
       status: otp.status as OtpTransactionData["status"],

@@ -16,8 +16,12 @@ import { TOPUP_VALIDITY_MS } from "./topup-rules";
 import { log, stackOf } from "@/server/log";
 import { recordAudit, worldModeOf, type ChangeBy } from "@/server/services/audit/record-audit";
 
-/** `by` names the member (dashboard) or API key (/v3/topups) for the audit log, whose row says which world. */
-export async function createTopup(merchantId: number, request: TopupRequest, by: ChangeBy, now: Date = new Date()): Promise<TopupInvoiceData> {
+/**
+ * `by` names the member (dashboard) or API key (/v3/topups) for the audit log, whose row says which world;
+ * `requestId` the /v3 request, for the line a gateway failure logs.
+ */
+export async function createTopup(merchantId: number, request: TopupRequest, by: ChangeBy, requestId?: string): Promise<TopupInvoiceData> {
+  const now = new Date();
   const method = await choosePaymentMethod(request.amount, request.paymentMethodId);
   const db = await getDb();
   const merchant = await db.merchant.findUnique({ where: { id: merchantId }, select: { liveMerchantId: true } });
@@ -40,7 +44,7 @@ export async function createTopup(merchantId: number, request: TopupRequest, by:
     });
   } catch (err) {
     const message = err instanceof GatewayError ? err.message : stackOf(err);
-    log.error({ gateway: gateway.name, topup_id: topupId, error: message }, "payment gateway refused top-up");
+    log.error({ request_id: requestId, gateway: gateway.name, topup_id: topupId, error: message }, "payment gateway refused top-up");
     throw new AppError("INTERNAL_ERROR", "Pembayaran tidak dapat disiapkan saat ini. Silakan coba lagi.");
   }
 
