@@ -1,8 +1,10 @@
 // WIB (Asia/Jakarta) is UTC+7 all year (no daylight saving), so a fixed offset is exact.
+import { isoString } from "./iso-time.mjs";
+
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 function shifted(date: Date): string {
-  return new Date(date.getTime() + WIB_OFFSET_MS).toISOString();
+  return isoString(date.getTime() + WIB_OFFSET_MS);
 }
 
 /** `YYYY-MM-DD HH:MM:SS` in WIB, the spec's timestamp format. */

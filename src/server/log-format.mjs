@@ -1,5 +1,6 @@
 // The shape of every log line, shared by src/server/log.ts and the production front
 // (src/server/front/serve.mjs, plain JavaScript: the server process runs no TypeScript loader).
+import { isoString } from "../lib/iso-time.mjs";
 
 let lastMs = -1;
 let lastTime = "";
@@ -14,7 +15,7 @@ let lastTime = "";
 export function isoTimeField(now = Date.now()) {
   if (now !== lastMs) {
     lastMs = now;
-    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+    lastTime = `,"time":"${isoString(now)}"`;
   }
   return lastTime;
 }
