@@ -50,7 +50,9 @@ if (!["cpu", "instructions", undefined].includes(process.env.IO_FLOOR_MEASURE)) 
 const REQUESTS = num("IO_FLOOR_REQUESTS", 2000);
 const WARM_RUNS = INSTRUCTIONS ? num("IO_FLOOR_WARM_RUNS", 6) : 0;
 /** Under callgrind, the command prefix for a server named `name`. */
-const wrap = (name: string) => (INSTRUCTIONS ? callgrindCommand(name) : undefined);
+/** IO_FLOOR_JIT_NAMES=1: the servers write perf maps, so bench/callgrind-names.ts can name their JIT code in the dumps. */
+const JIT_NAMES = process.env.IO_FLOOR_JIT_NAMES === "1";
+const wrap = (name: string) => (INSTRUCTIONS ? callgrindCommand(name, { jitNames: JIT_NAMES }) : undefined);
 /** Under valgrind an app takes tens of seconds to start and answer. */
 const READY_MS = INSTRUCTIONS ? 600_000 : 60_000;
 const ENDPOINTS = (process.env.IO_FLOOR_ENDPOINTS ?? "otp,verify,request").split(",").map((e) => e.trim()) as Endpoint[];

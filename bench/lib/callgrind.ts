@@ -13,8 +13,13 @@ import path from "node:path";
 
 export const CALLGRIND_DIR = path.join(process.cwd(), "bench", "tmp", "callgrind");
 
-/** The command that runs node under callgrind (a script and its arguments follow); dumps go to CALLGRIND_DIR/<name>.<pid>.<n>, valgrind's messages to <name>.<pid>.log. */
-export function callgrindCommand(name: string): string[] {
+/**
+ * The command that runs node under callgrind (a script and its arguments follow); dumps go to
+ * CALLGRIND_DIR/<name>.<pid>.<n>, valgrind's messages to <name>.<pid>.log. With `jitNames`, node
+ * also writes /tmp/perf-<pid>.map (each compiled function's address range and name), from which
+ * `npx tsx bench/callgrind-names.ts <dump>` names the JIT code callgrind lists as bare addresses.
+ */
+export function callgrindCommand(name: string, options: { jitNames?: boolean } = {}): string[] {
   mkdirSync(CALLGRIND_DIR, { recursive: true });
   return [
     "valgrind",
@@ -31,6 +36,7 @@ export function callgrindCommand(name: string): string[] {
     // request path, so each run would pay to compile it again. A server under steady load does neither.
     "--no-memory-reducer",
     "--no-flush-bytecode",
+    ...(options.jitNames ? ["--perf-basic-prof"] : []),
   ];
 }
 
