@@ -4,7 +4,7 @@ import { getEnv } from "@/env";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { onShutdown } from "@/server/lifecycle.mjs";
 import { resolveDatabase } from "./database-url";
-import { installRowTemplates } from "./pg-row-template.mjs";
+import { installColumnListCaches } from "./pg-column-lists.mjs";
 
 export type Db = PrismaClient;
 /** The client inside db.$transaction: services that join a caller's transaction take one. */
@@ -40,7 +40,7 @@ export async function disconnectDb(): Promise<void> {
 function handle(): Promise<Handle> {
   processWide.__sandiDb ??= (async () => {
     const { url } = await resolveDatabase();
-    installRowTemplates();
+    installColumnListCaches();
     const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE });
     // An idle client that loses its server (e.g. a PostgreSQL restart) must not crash the process.
     pool.on("error", () => undefined);

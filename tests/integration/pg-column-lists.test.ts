@@ -1,16 +1,18 @@
-// node-pg's empty row, made once per list of column names (src/server/db/pg-row-template.mjs)
-// instead of once per query: the rows must be what node-pg makes, column by column, parsed by
-// the parsers in force for that query, and each row an object of its own.
+// node-pg's RowDescription parsed once per distinct message and its empty row built once per
+// column list (src/server/db/pg-column-lists.mjs) instead of once per query: the rows must be
+// what node-pg makes, column by column, parsed by the parsers in force for that query, and
+// each row an object of its own.
+import { createRequire } from "node:module";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installRowTemplates } from "@/server/db/pg-row-template.mjs";
+import { installColumnListCaches } from "@/server/db/pg-column-lists.mjs";
 import { databaseUrl } from "../harness/per-file-database";
 
 let pool: pg.Pool;
 type Templated = pg.QueryResult & { _prebuiltEmptyResultObject: object };
 
 beforeAll(() => {
-  installRowTemplates();
+  installColumnListCaches();
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 });
 afterAll(() => pool.end());
@@ -21,8 +23,14 @@ const READ = {
            '[{"channel":"sms"}]'::json AS deliveries, ARRAY['sms','voice']::text[] AS fallback, true AS charged`,
 };
 
-describe("node-pg rows with the empty row reused", () => {
-  it("are the columns' parsed values, and a second query of the same statement reuses the empty row", async () => {
+describe("node-pg rows with the column list parsed and the empty row built once", () => {
+  it("patch the pg-protocol node-pg itself loads (one copy, the pinned one)", () => {
+    const require = createRequire(import.meta.url);
+    const fromPg = createRequire(require.resolve("pg")).resolve("pg-protocol/dist/parser.js");
+    expect(fromPg).toBe(require.resolve("pg-protocol/dist/parser.js"));
+  });
+
+  it("are the columns' parsed values, and a second query of the same statement reuses the column list and the empty row", async () => {
     const first = (await pool.query({ ...READ, values: [1] })) as Templated;
     const second = (await pool.query({ ...READ, values: [2] })) as Templated;
     const expected = (id: number) => ({
@@ -37,6 +45,8 @@ describe("node-pg rows with the empty row reused", () => {
     expect(first.rows).toEqual([expected(1)]);
     expect(second.rows).toEqual([expected(2)]);
     expect(Object.keys(second.rows[0])).toEqual(Object.keys(expected(2)));
+    expect(second.fields).toBe(first.fields);
+    expect(second.fields.map((f) => [f.name, f.dataTypeID])).toEqual([["id", 23], ["status", 25], ["verified_at", 25], ["expires_at", 1184], ["deliveries", 114], ["fallback", 1009], ["charged", 16]]);
     expect(second._prebuiltEmptyResultObject).toBe(first._prebuiltEmptyResultObject);
     expect(second._prebuiltEmptyResultObject).toEqual({ id: null, status: null, verified_at: null, expires_at: null, deliveries: null, fallback: null, charged: null });
   });
