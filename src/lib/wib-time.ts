@@ -18,9 +18,14 @@ export function wibDateCompact(date: Date): string {
   return shifted(date).slice(0, 10).replaceAll("-", "");
 }
 
+/** `YYYY-MM-DD` of the WIB calendar day. */
+export function wibDate(date: Date): string {
+  return shifted(date).slice(0, 10);
+}
+
 /** The WIB calendar day as a UTC-midnight Date, for DATE columns. */
 export function wibDay(date: Date): Date {
-  return new Date(`${shifted(date).slice(0, 10)}T00:00:00.000Z`);
+  return new Date(`${wibDate(date)}T00:00:00.000Z`);
 }
 
 /** Parses the spec's WIB format back to a Date; undefined when malformed. */

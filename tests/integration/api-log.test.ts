@@ -49,6 +49,28 @@ describe("the API request log", () => {
     expect(JSON.parse(maskRequestBody({ channel: "sms", signals: { ip: "198.51.100.7", device_id: "d-1", user_agent: "UA" } })!)).toEqual({ channel: "sms", signals: "••••" });
   });
 
+  it("stores a long body cut to 2000 characters, never inside an emoji, with every quote, backslash and control character as sent", async () => {
+    const m = await newMerchant();
+    const QUOTED = 'q"b\\s\t\u0001';
+    // Each "😀" is two UTF-16 units: at an odd offset the cut would fall between them.
+    for (const pad of ["x", "xx"]) {
+      const long = `${pad}${"😀".repeat(1200)}`;
+      const res = await requestOtp(m.key, { channel: "sms", destination: "6281234567890", brand: QUOTED, extra: long });
+      expect(res.status).toBeLessThan(500);
+    }
+    await flushApiLog();
+    const db = await getDb();
+    const rows = await db.apiRequestLog.findMany({ where: { merchantId: m.id }, orderBy: { id: "asc" } });
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const body = row.requestBody!;
+      expect(body.endsWith("…")).toBe(true);
+      expect(body.length).toBeLessThanOrEqual(2001);
+      expect(body.isWellFormed()).toBe(true);
+      expect(body).toContain(`"brand":${JSON.stringify(QUOTED)}`);
+    }
+  });
+
   it("filters by outcome, endpoint, error code and request id, pages newest first, and keeps each mode apart", async () => {
     const m = await newMerchant({ saldo: 1000 });
     await requestOtp(m.key, { channel: "sms", destination: "6281234567890" });

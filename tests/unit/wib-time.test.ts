@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWib, formatWibLong, wibTextLong, parseWib, wibDateCompact, wibDay } from "@/lib/wib-time";
+import { formatWib, formatWibLong, wibTextLong, parseWib, wibDate, wibDateCompact, wibDay } from "@/lib/wib-time";
 
 describe("WIB time", () => {
   it("formats as YYYY-MM-DD HH:MM:SS at UTC+7", () => {
@@ -10,6 +10,7 @@ describe("WIB time", () => {
     const lateUtc = new Date("2026-11-22T18:00:00Z");
     expect(wibDateCompact(lateUtc)).toBe("20261123");
     expect(wibDay(lateUtc).toISOString()).toBe("2026-11-23T00:00:00.000Z");
+    expect(wibDate(lateUtc)).toBe("2026-11-23");
   });
 
   it("parses its own format back", () => {

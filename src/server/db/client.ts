@@ -41,6 +41,10 @@ function handle(): Promise<Handle> {
   processWide.__sandiDb ??= (async () => {
     const { url } = await resolveDatabase();
     installColumnListCaches();
+    // Times go to PostgreSQL as UTC text: every time column is timestamptz (the same instant
+    // either way) and days go as text. node-pg's default, local time, looks up the zone's
+    // offset for every Date it binds: about 19,000 instructions each, counted under callgrind.
+    pg.defaults.parseInputDatesAsUTC = true;
     const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE });
     // An idle client that loses its server (e.g. a PostgreSQL restart) must not crash the process.
     pool.on("error", () => undefined);

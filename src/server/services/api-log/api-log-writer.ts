@@ -31,10 +31,18 @@ const FLUSH_ROWS = 500;
 /** Beyond this many waiting entries (the database is down), new ones are dropped instead of growing memory. */
 const MAX_BUFFERED = 20_000;
 
+/**
+ * The batch is one JSON array of rows, each an array of the columns in order, the time as
+ * epoch milliseconds. node-pg would write thirteen array parameters element by element
+ * (two regular-expression replaces per text, a time-zone lookup per time): about 55,000
+ * instructions a request, counted under callgrind; JSON.stringify writes the same in C++.
+ */
 const insertBatch = namedQuery(
-  "api-log-insert",
+  "api-log-insert-json",
   `INSERT INTO api_request_logs (merchant_id, created_at, method, path, status, error_code, latency_ms, request_id, key_prefix, client_ip, request_body, route, route_reason)
-   SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])`,
+   SELECT (e->>0)::int, timestamptz 'epoch' + (e->>1)::bigint * interval '1 millisecond', e->>2, e->>3, (e->>4)::int, e->>5, (e->>6)::int,
+          e->>7, e->>8, e->>9, e->>10, e->>11, e->>12
+   FROM jsonb_array_elements($1::jsonb) AS e`,
 );
 
 // The /v3 bundle and Next each load this module, so each copy registers its own flush.
@@ -74,24 +82,14 @@ export function flushApiLog(): Promise<void> {
   return flushing;
 }
 
+/** One entry as insertBatch reads it: the columns in order. */
+function row(e: ApiLogEntry): unknown[] {
+  return [e.merchantId, e.at.getTime(), e.method, e.path, e.status, e.errorCode, e.latencyMs, e.requestId, e.keyPrefix, e.clientIp, e.requestBody, e.route, e.routeReason];
+}
+
 async function write(batch: ApiLogEntry[]): Promise<void> {
-  const column = <T>(pick: (e: ApiLogEntry) => T) => batch.map(pick);
   try {
-    await runAutocommit(insertBatch, [
-      column((e) => e.merchantId),
-      column((e) => e.at),
-      column((e) => e.method),
-      column((e) => e.path),
-      column((e) => e.status),
-      column((e) => e.errorCode),
-      column((e) => e.latencyMs),
-      column((e) => e.requestId),
-      column((e) => e.keyPrefix),
-      column((e) => e.clientIp),
-      column((e) => e.requestBody),
-      column((e) => e.route),
-      column((e) => e.routeReason),
-    ]);
+    await runAutocommit(insertBatch, [JSON.stringify(batch.map(row))]);
   } catch (err) {
     dropped += batch.length;
     log.warn({ entries: batch.length, dropped_total: dropped, error: messageOf(err) }, "api request log batch dropped");

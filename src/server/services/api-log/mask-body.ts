@@ -21,5 +21,9 @@ function masked(value: unknown, depth: number): unknown {
 export function maskRequestBody(body: unknown): string | null {
   if (body === undefined) return null;
   const text = JSON.stringify(masked(body, 0));
-  return text.length > MAX_STORED ? `${text.slice(0, MAX_STORED)}…` : text;
+  if (text.length <= MAX_STORED) return text;
+  // Never half of a surrogate pair (an emoji): the writer's JSON would carry it as an escape PostgreSQL refuses.
+  const high = text.charCodeAt(MAX_STORED - 1);
+  const cut = high >= 0xd800 && high <= 0xdbff ? MAX_STORED - 1 : MAX_STORED;
+  return `${text.slice(0, cut)}…`;
 }

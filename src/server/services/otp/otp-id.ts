@@ -12,7 +12,7 @@
 // a process had not used up when it stopped is skipped (a gap, never a repeat).
 import { runAutocommit, namedQuery } from "@/server/db/sql";
 import { randomUpper } from "@/server/lib/random";
-import { wibDateCompact, wibDay } from "@/lib/wib-time";
+import { wibDate, wibDateCompact } from "@/lib/wib-time";
 
 const COUNTER_BLOCK = 32;
 /** Per WIB day: the values this process holds, and the refill under way. */
@@ -25,7 +25,7 @@ function formatOtpId(now: Date, counter: bigint | string): string {
 
 /** The next otp_id of the WIB day of `now`; a database round trip only when this process's block is used up. */
 export async function nextOtpId(now = new Date()): Promise<string> {
-  const day = wibDay(now).toISOString().slice(0, 10);
+  const day = wibDate(now);
   let block = blocks.get(day);
   if (!block) {
     block = { values: [], refill: null };
