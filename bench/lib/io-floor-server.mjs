@@ -21,14 +21,14 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import Redis from "ioredis";
 import pg from "pg";
-import { installColumnListCaches } from "../../src/server/db/pg-column-lists.mjs";
+import { tuneNodePg } from "../../src/server/db/node-pg-tuning.mjs";
 
 const [port, setupFile] = [Number(process.argv[2]), process.argv[3]];
 const setup = JSON.parse(readFileSync(setupFile, "utf8"));
 const owners = new Map(Object.entries(setup.owners));
 const keyOwners = new Map(Object.entries(setup.keys ?? {}));
-// As the app does (src/server/db/client.ts): node-pg's per-query work on a statement's columns is no I/O.
-installColumnListCaches();
+// As the app does (src/server/db/client.ts): node-pg's per-query work that is no I/O.
+tuneNodePg();
 const pool = new pg.Pool({ connectionString: setup.databaseUrl, max: setup.poolSize });
 const redis = new Redis(setup.redisUrl);
 redis.defineCommand("windowHit", {

@@ -4,7 +4,7 @@ import { getEnv } from "@/env";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { onShutdown } from "@/server/lifecycle.mjs";
 import { resolveDatabase } from "./database-url";
-import { installColumnListCaches } from "./pg-column-lists.mjs";
+import { tuneNodePg } from "./node-pg-tuning.mjs";
 
 export type Db = PrismaClient;
 /** The client inside db.$transaction: services that join a caller's transaction take one. */
@@ -40,7 +40,7 @@ export async function disconnectDb(): Promise<void> {
 function handle(): Promise<Handle> {
   processWide.__sandiDb ??= (async () => {
     const { url } = await resolveDatabase();
-    installColumnListCaches();
+    tuneNodePg();
     // Times go to PostgreSQL as UTC text: every time column is timestamptz (the same instant
     // either way) and days go as text. node-pg's default, local time, looks up the zone's
     // offset for every Date it binds: about 19,000 instructions each, counted under callgrind.

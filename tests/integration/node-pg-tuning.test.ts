@@ -1,18 +1,20 @@
-// node-pg's RowDescription parsed once per distinct message and its empty row built once per
-// column list (src/server/db/pg-column-lists.mjs) instead of once per query: the rows must be
-// what node-pg makes, column by column, parsed by the parsers in force for that query, and
-// each row an object of its own.
+// node-pg tuned (src/server/db/node-pg-tuning.mjs): its RowDescription parsed once per
+// distinct message, its empty row built once per column list, a plain config copied with a
+// spread. The rows must be what node-pg makes, column by column, parsed by the parsers in
+// force for that query, each row an object of its own, and the caller's config untouched.
 import { createRequire } from "node:module";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installColumnListCaches } from "@/server/db/pg-column-lists.mjs";
+import { tuneNodePg } from "@/server/db/node-pg-tuning.mjs";
 import { databaseUrl } from "../harness/per-file-database";
 
 let pool: pg.Pool;
 type Templated = pg.QueryResult & { _prebuiltEmptyResultObject: object };
 
 beforeAll(() => {
-  installColumnListCaches();
+  tuneNodePg();
+  // A second call (another bundle of the same code) must not wrap the methods again.
+  tuneNodePg();
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 });
 afterAll(() => pool.end());
@@ -23,7 +25,7 @@ const READ = {
            '[{"channel":"sms"}]'::json AS deliveries, ARRAY['sms','voice']::text[] AS fallback, true AS charged`,
 };
 
-describe("node-pg rows with the column list parsed and the empty row built once", () => {
+describe("node-pg, tuned", () => {
   it("patch the pg-protocol node-pg itself loads (one copy, the pinned one)", () => {
     const require = createRequire(import.meta.url);
     const fromPg = createRequire(require.resolve("pg")).resolve("pg-protocol/dist/parser.js");
@@ -76,6 +78,17 @@ describe("node-pg rows with the column list parsed and the empty row built once"
     expect(repeated.rows).toEqual([{ a: 2 }]);
     expect((await pool.query("SELECT 1 AS a, 2 AS a")).rows).toEqual([{ a: 2 }]);
     expect((await pool.query("SELECT FROM generate_series(1, 2)")).rows).toEqual([{}, {}]);
+  });
+
+  it("leaves the caller's config as it was, and copies a config with accessors as node-pg does", async () => {
+    const config = { name: "row-template-config", text: "SELECT $1::int AS n" };
+    const frozen = Object.freeze({ ...config, values: [8] });
+    expect((await pool.query(config, [9])).rows).toEqual([{ n: 9 }]);
+    expect(config).toEqual({ name: "row-template-config", text: "SELECT $1::int AS n" });
+    expect((await pool.query(frozen)).rows).toEqual([{ n: 8 }]);
+    const withGetter = { get text() { return "SELECT 10 AS n"; } };
+    expect((await pool.query(withGetter)).rows).toEqual([{ n: 10 }]);
+    expect((await pool.query("SELECT $1::text AS s", ["plain"])).rows).toEqual([{ s: "plain" }]);
   });
 
   it("parses with the parsers of the query at hand, not those of the query that made the empty row", async () => {
