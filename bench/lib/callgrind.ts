@@ -36,7 +36,8 @@ export function callgrindCommand(name: string, options: { jitNames?: boolean } =
     // request path, so each run would pay to compile it again. A server under steady load does neither.
     "--no-memory-reducer",
     "--no-flush-bytecode",
-    ...(options.jitNames ? ["--perf-basic-prof"] : []),
+    // The perf map goes to /tmp/perf-<pid>.map; the V8 log the flag also starts goes beside the dumps, not into the working directory.
+    ...(options.jitNames ? ["--perf-basic-prof", "--no-logfile-per-isolate", `--logfile=${path.join(CALLGRIND_DIR, name)}.v8.log`] : []),
   ];
 }
 

@@ -57,6 +57,11 @@ function startNpm(args: string[], env: Record<string, string>) {
   npm.stdout!.on("data", (chunk) => (output += chunk));
   npm.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
+  /** SIGTERM to npm's pid alone, as a process manager stops it; resolves to npm's exit code. */
+  const terminate = () => {
+    process.kill(npm.pid!, "SIGTERM");
+    return exited;
+  };
   const killGroup = () => {
     try {
       process.kill(-npm.pid!, "SIGKILL");
@@ -64,7 +69,12 @@ function startNpm(args: string[], env: Record<string, string>) {
       // Nothing of the group is left.
     }
   };
-  return { npm, exited, output: () => output, killGroup };
+  return { npm, output: () => output, terminate, killGroup };
+}
+
+/** Waits until none of `tree` runs any more. */
+function allGone(tree: number[]): Promise<void> {
+  return waitFor(() => tree.every((pid) => !alive(pid)), { timeoutMs: 10_000, what: `the processes ${tree.join(", ")} to exit` });
 }
 
 describe("a TERM sent to npm's pid alone", () => {
@@ -79,12 +89,11 @@ describe("a TERM sent to npm's pid alone", () => {
       // The launcher (start.ts) and the server it runs (serve.mjs), at least.
       expect(tree.length, run.output()).toBeGreaterThanOrEqual(2);
 
-      process.kill(run.npm.pid!, "SIGTERM");
-      expect(await run.exited, run.output()).toBe(0);
+      expect(await run.terminate(), run.output()).toBe(0);
       expect(run.output()).toContain('"signal":"SIGTERM"');
       expect(run.output()).toContain('"msg":"draining');
       expect(run.output()).toContain('"msg":"stopped"');
-      await waitFor(() => tree.every((pid) => !alive(pid)), { timeoutMs: 10_000, what: `the processes ${tree.join(", ")} to exit` });
+      await allGone(tree);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status).toBeUndefined();
     } finally {
       run.killGroup();
@@ -99,10 +108,9 @@ describe("a TERM sent to npm's pid alone", () => {
       const tree = descendants(run.npm.pid!);
       expect(tree.length, run.output()).toBeGreaterThanOrEqual(1);
 
-      process.kill(run.npm.pid!, "SIGTERM");
-      expect(await run.exited, run.output()).toBe(0);
+      expect(await run.terminate(), run.output()).toBe(0);
       expect(run.output()).toContain('"msg":"worker stopped"');
-      await waitFor(() => tree.every((pid) => !alive(pid)), { timeoutMs: 10_000, what: `the processes ${tree.join(", ")} to exit` });
+      await allGone(tree);
     } finally {
       run.killGroup();
     }

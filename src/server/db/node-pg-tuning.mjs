@@ -68,7 +68,8 @@ export function tuneNodePg() {
 
   const normalizeQueryConfig = utils.normalizeQueryConfig;
   utils.normalizeQueryConfig = function normalizePlainConfig(config, values, callback) {
-    // A string, a class instance, an object with accessors: node-pg's own copy.
+    // A string or a class instance: node-pg's own copy. A plain object's spread holds what
+    // node-pg reads of its copy at once (a getter's value where node-pg keeps the getter).
     if (config === null || typeof config !== "object" || Object.getPrototypeOf(config) !== Object.prototype) return normalizeQueryConfig(config, values, callback);
     const copy = { ...config };
     if (values) {
