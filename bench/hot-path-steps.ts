@@ -16,7 +16,8 @@
 // STEPS_REDIS_URL (default: a throw-away redis-server, so no run inherits another's
 // detection state), BENCH_PG_ADMIN_URL (the database server; a database `sandi_steps` is
 // recreated there), STEPS_ONLY (time only the kinds and steps whose name
-// contains it), STEPS_CPU_PROF (a directory: the timing child runs with --cpu-prof there).
+// contains it), STEPS_CPU_PROF (a directory: the timing child runs with --cpu-prof there),
+// STEPS_NODE_FLAGS (more node flags for the timing child, e.g. "--trace-gc").
 import { fork, spawn } from "node:child_process";
 import net from "node:net";
 import { randomUUID } from "node:crypto";
@@ -69,7 +70,11 @@ async function child(mode: "time" | "count"): Promise<void> {
   const { INDONESIA_PREFIX_SHARES } = await import("@/server/services/fraud/prior");
   const prefixes = Object.entries(INDONESIA_PREFIX_SHARES).flatMap(([prefix, share]) => Array<string>(Math.round(share * 200)).fill(prefix));
   let phone = 0;
-  const destination = () => `${prefixes[Math.floor(Math.random() * prefixes.length)]}${String(10_000_000 + ((phone += 1) * 7919) % 89_999_999)}`;
+  // Never a number ending in 0000: the sandbox fails those, and a verification of one is refused.
+  const destination = (): string => {
+    const d = `${prefixes[Math.floor(Math.random() * prefixes.length)]}${String(10_000_000 + ((phone += 1) * 7919) % 89_999_999)}`;
+    return d.endsWith("0000") ? destination() : d;
+  };
   const pick = <T>(xs: T[], i: number) => xs[i % xs.length];
 
   // OTPs with known codes (POST /v3/send) for the verifications, and ids for the reads.
@@ -217,9 +222,15 @@ async function seedMerchants(): Promise<Seed> {
 function runChild(mode: "time" | "count", env: Record<string, string>, onPhase: (m: Message) => void): Promise<Figures | undefined> {
   const script = fileURLToPath(import.meta.url);
   const proc = fork(script, ["--child", mode], {
-    execArgv: ["--import", "tsx", ...(mode === "time" && process.env.STEPS_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.STEPS_CPU_PROF}`] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(mode === "time" && process.env.STEPS_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.STEPS_CPU_PROF}`] : []),
+      ...(mode === "time" && process.env.STEPS_NODE_FLAGS ? process.env.STEPS_NODE_FLAGS.split(" ").filter(Boolean) : []),
+    ],
     env: { ...process.env, NODE_ENV: "production", ...SECRETS, FRAUD_GUARD_DEFAULT: "off", ...env },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    // Flags like --trace-gc write to stdout: shown then.
+    stdio: ["ignore", process.env.STEPS_NODE_FLAGS ? "inherit" : "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
     let figures: Figures | undefined;
