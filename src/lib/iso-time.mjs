@@ -18,7 +18,30 @@ const three = (n) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
  * @returns {string}
  */
 export function isoString(ms) {
-  if (!(ms >= 0 && ms <= LAST_FOUR_DIGIT_YEAR_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  if (!inFourDigitYears(ms)) return new Date(ms).toISOString();
+  return formatUtc(ms, "Z");
+}
+
+/**
+ * The text node-pg binds a Date as (with `parseInputDatesAsUTC`): toISOString's, with
+ * `+00:00` for its `Z`; null outside 1970–9999 (node-pg's own then writes it).
+ * @param {number} ms
+ * @returns {string | null}
+ */
+export function utcTimestampText(ms) {
+  return inFourDigitYears(ms) ? formatUtc(ms, "+00:00") : null;
+}
+
+/** @param {number} ms */
+function inFourDigitYears(ms) {
+  return ms >= 0 && ms <= LAST_FOUR_DIGIT_YEAR_MS && Number.isInteger(ms);
+}
+
+/**
+ * @param {number} ms
+ * @param {string} zone
+ */
+function formatUtc(ms, zone) {
   const days = Math.floor(ms / DAY_MS);
   let rest = ms - days * DAY_MS;
   // The proleptic Gregorian date of a day count (Howard Hinnant's civil_from_days), in 400-year eras from 0000-03-01.
@@ -38,5 +61,5 @@ export function isoString(ms) {
   const seconds = Math.floor(rest / 1000);
   const millis = rest - seconds * 1000;
   const yyyy = year < 1000 ? `0${three(year)}` : `${year}`;
-  return `${yyyy}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${three(millis)}Z`;
+  return `${yyyy}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${three(millis)}${zone}`;
 }

@@ -2,7 +2,7 @@
 // printf); it must be the same text for every time it takes, and hand the rest to
 // toISOString.
 import { describe, expect, it } from "vitest";
-import { isoString } from "@/lib/iso-time.mjs";
+import { isoString, utcTimestampText } from "@/lib/iso-time.mjs";
 import { formatWib } from "@/lib/wib-time";
 
 /** A small deterministic generator (mulberry32), so a failure names a value that reproduces. */
@@ -58,5 +58,17 @@ describe("isoString", () => {
   it("keeps formatWib the spec's WIB text", () => {
     expect(formatWib(new Date(Date.UTC(2026, 10, 29, 17, 30, 5)))).toBe("2026-11-30 00:30:05");
     expect(() => formatWib(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("utcTimestampText", () => {
+  it("is toISOString's text with +00:00 for Z from 1970 to 9999, and null outside (node-pg formats those)", () => {
+    const next = random(11292026);
+    for (let i = 0; i < 10_000; i++) {
+      const ms = Math.floor(next() * (LAST + 1));
+      expect(utcTimestampText(ms)).toBe(new Date(ms).toISOString().replace("Z", "+00:00"));
+    }
+    expect(utcTimestampText(0)).toBe("1970-01-01T00:00:00.000+00:00");
+    for (const ms of [-1, LAST + 1, 1.5, Number.NaN]) expect(utcTimestampText(ms), String(ms)).toBeNull();
   });
 });
