@@ -103,3 +103,26 @@ describe("TRUSTED_PROXIES parsing", () => {
     for (const bad of ["10.0.0.0/33", "10.0.0.0/x", "example.com", "10.0.0.0/8/1", "::/129"]) expect(parseProxyRanges(`127.0.0.1, ${bad}`)).toEqual({ ok: false, invalid: bad });
   });
 });
+
+describe("resolveClientIp, asked again and again", () => {
+  it("gives the same answers from its kept parses and range checks, past the number of addresses it keeps", () => {
+    const cdn = ranges("198.51.100.0/24");
+    // 3,000 distinct connections, each asked three times, the kept answers dropped twice over.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3000; i++) {
+        const inside = i % 2 === 0;
+        const peer = inside ? `198.51.100.${i % 256}` : `203.0.${Math.floor(i / 256)}.${i % 256}`;
+        const expected = inside ? "192.0.2.1" : peer;
+        expect(ip(peer, { "cf-connecting-ip": "192.0.2.1" }, cdn), `${peer} round ${round}`).toBe(expected);
+        expect(ip(`${peer}:443`, { "cf-connecting-ip": "192.0.2.1" }, cdn)).toBe(expected);
+      }
+    }
+    expect(ip("garbage")).toBeNull();
+    expect(ip("garbage")).toBeNull();
+    expect(ip("::ffff:127.0.0.1", { "x-forwarded-for": "203.0.113.9" })).toBe("203.0.113.9");
+    expect(ip("::ffff:127.0.0.1", { "x-forwarded-for": "203.0.113.9" })).toBe("203.0.113.9");
+    // The front's flag is checked before anything kept is used.
+    globalThis.__sandiPeerFront = undefined;
+    expect(ip("198.51.100.1", {}, cdn)).toBeNull();
+  });
+});

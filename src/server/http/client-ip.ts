@@ -43,7 +43,24 @@ export function resolveClientIp(headers: Pick<Headers, "get">, trusted: ProxyRan
 
 function connectionAddress(headers: Pick<Headers, "get">): string | null {
   if ((globalThis as Record<string, unknown>)[FRONT_FLAG] !== true) return null;
-  const value = headers.get(PEER_ADDRESS_HEADER)?.trim();
+  const value = headers.get(PEER_ADDRESS_HEADER);
+  if (!value) return null;
+  let ip = peerAddresses.get(value);
+  if (ip === undefined) {
+    ip = peerAddress(value);
+    if (peerAddresses.size >= REMEMBERED_PEERS) peerAddresses.clear();
+    peerAddresses.set(value, ip);
+  }
+  return ip;
+}
+
+// The front writes the socket's address, so the same few values come back request after
+// request; their parsing (three regular expressions and isIP) is kept.
+const REMEMBERED_PEERS = 1024;
+const peerAddresses = new Map<string, string | null>();
+
+function peerAddress(header: string): string | null {
+  const value = header.trim();
   if (!value) return null;
   const ip = normalizeIp(stripPort(value));
   return isIP(ip) === 0 ? null : ip;
