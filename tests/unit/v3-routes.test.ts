@@ -40,6 +40,7 @@ describe("the /v3 route table", () => {
     expect(matched("/v3/request")).toEqual({ route: "request", params: {} });
     expect(matched("/v3/openapi.json")).toEqual({ route: "openapi.json", params: {} });
     expect(matched("/v3/otp/OTP20261123ABCD000001")).toEqual({ route: "otp/[otpId]", params: { otpId: "OTP20261123ABCD000001" } });
+    expect(matched("/v3/otp/OTP%20X%2Fy")).toEqual({ route: "otp/[otpId]", params: { otpId: "OTP X/y" } });
     expect(matched("/v3")).toEqual({ route: "", params: {} });
     expect(matched("/v3/test/messages")).toEqual({ route: "test/messages", params: {} });
   });

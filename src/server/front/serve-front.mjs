@@ -101,17 +101,21 @@ export function isApiPath(path) {
 
 /** No dot segments and no backslashes, written plainly or percent-encoded (Next would redirect to a "normalised" URL). */
 function plainPath(path) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return false;
+  // Without a "%" there is nothing to decode (and nothing to throw on).
+  let decoded = path;
+  if (path.includes("%")) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return false;
+    }
   }
   if (decoded.includes("\\")) return false;
   return !decoded.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 function decodable(path) {
+  if (!path.includes("%")) return true;
   try {
     decodeURIComponent(path);
     return true;

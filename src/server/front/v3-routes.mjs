@@ -59,17 +59,22 @@ export function matchRoute(routes, pathname) {
   return null;
 }
 
+/** decodeURIComponent, skipped for a segment with no escape (it would return it unchanged; ~200 ns a call). */
+function decodeSegment(segment) {
+  return segment.includes("%") ? decodeURIComponent(segment) : segment;
+}
+
 function matchSegments(segments, parts) {
   const params = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     if (segment.startsWith("[...")) {
       if (i >= parts.length) return null;
-      params[segment.slice(4, -1)] = parts.slice(i).map(decodeURIComponent);
+      params[segment.slice(4, -1)] = parts.slice(i).map(decodeSegment);
       return params;
     }
     if (i >= parts.length) return null;
-    if (segment.startsWith("[")) params[segment.slice(1, -1)] = decodeURIComponent(parts[i]);
+    if (segment.startsWith("[")) params[segment.slice(1, -1)] = decodeSegment(parts[i]);
     else if (segment !== parts[i]) return null;
   }
   return segments.length === parts.length ? params : null;
