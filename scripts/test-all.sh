@@ -42,6 +42,18 @@ if ! php -r 'exit(function_exists("curl_init") ? 0 : 1);' >/dev/null 2>&1; then
   fi
 fi
 
+# The alerting rules' unit tests (docs/operations/alerts.test.yml) need Prometheus's promtool:
+# from Debian's prometheus package in the same way; without it those two checks alone are skipped.
+if ! command -v promtool >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing promtool (Debian's prometheus package) for the alerting rules' unit tests"
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends prometheus >/dev/null; } || echo "promtool could not be installed: the alerting rules' promtool checks will be skipped" >&2
+  else
+    echo "promtool is missing and this shell cannot install it: the alerting rules' promtool checks will be skipped." >&2
+    echo "(sudo apt-get install -y prometheus, then run npm test again to include them)" >&2
+  fi
+fi
+
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint --max-warnings=0 .
 echo "== unit + integration"; npx vitest run

@@ -1,7 +1,10 @@
 // The operations kit in docs/operations stays usable: the Grafana dashboard
 // type-checks against Grafana's published dashboard schema and lays out cleanly,
 // every PromQL expression parses, every metric it names is one Sandi exports,
-// and every alert has a runbook section. The README links the kit.
+// and every alert has a runbook section. The README links the kit. Prometheus's own
+// promtool loads the rules and runs their unit tests (alerts.test.yml): which alert fires,
+// when, with which labels and text.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parser } from "@prometheus-io/lezer-promql";
@@ -125,5 +128,25 @@ describe("the alert rules", () => {
 describe("the README", () => {
   it("links the operations kit", () => {
     expect(readFileSync(path.join(root, "README.md"), "utf8")).toContain("](docs/operations/README.md)");
+  });
+});
+
+const promtool = spawnSync("promtool", ["--version"], { encoding: "utf8" });
+const noPromtool = promtool.error ? "promtool is not installed (apt-get install -y prometheus)" : null;
+if (noPromtool) console.warn(`SKIPPED: promtool's checks of docs/operations/alerts.yml: ${noPromtool}`);
+
+describe.skipIf(noPromtool !== null)("the alerting rules, by Prometheus's promtool", () => {
+  const run = (...args: string[]) => spawnSync("promtool", args, { cwd: path.join(root, "docs/operations"), encoding: "utf8" });
+
+  it("load as Prometheus loads them (promtool check rules)", () => {
+    const checked = run("check", "rules", "alerts.yml");
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+    expect(checked.stdout).toContain(`SUCCESS: ${rules.length} rules found`);
+  });
+
+  it("fire, stay quiet and read as alerts.test.yml expects (promtool test rules)", () => {
+    const tested = run("test", "rules", "alerts.test.yml");
+    expect(tested.status, tested.stdout + tested.stderr).toBe(0);
+    expect(tested.stdout).toContain("SUCCESS");
   });
 });
