@@ -19,7 +19,9 @@
 // endpoint (V8 compiles the hot code while they run). The floor's and the reference's runs repeat
 // within about 2 % where CPU time spreads by half; the app's still spread (a run holds one of V8's
 // full collections or not). User-space only: the kernel's share of each system call is not in it.
-import { writeFileSync } from "node:fs";
+// The report is kept as bench/results/io-floor-<time>.md, with every run's figures in a .json beside it.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
 import { adminQuery, recreateDatabase } from "./lib/database";
@@ -237,32 +239,49 @@ async function main(): Promise<void> {
       return `| ${label} | ${Math.round(median(f.rps))} | ${cost(median(f.cost))} (${f.cost.map(cost).join(" · ")})${compiling} |`;
     };
     const cpu = (name: string) => median(figures.get(name)!.cost);
+    const out: string[] = [];
     const runs = INSTRUCTIONS ? `${REQUESTS} requests per run under callgrind, after ${WARM_RUNS} uncounted runs` : `${SECONDS} s per run`;
-    console.log(`\nEach endpoint at saturation, ${CONNECTIONS} connections, ${runs}, ${PAIRS} runs of each server in turn (medians), ${appName}\n`);
-    console.log(
+    out.push(`\nEach endpoint at saturation, ${CONNECTIONS} connections, ${runs}, ${PAIRS} runs of each server in turn (medians), ${appName}\n`);
+    out.push(
       INSTRUCTIONS
         ? "| server | req/s (under valgrind) | instructions per request, V8's compilers' excluded (runs) | of which the compilers took (runs) |\n|---|---|---|---|"
         : "| server | req/s | CPU µs per request (runs) |\n|---|---|---|",
     );
     for (const endpoint of ENDPOINTS) {
-      console.log(row(`${appName}, ${LABELS[endpoint]}`, `${endpoint}:app`));
-      for (const variant of variants) console.log(row(`${variant.label}, ${LABELS[endpoint]}`, `${endpoint}:${variant.key}`));
-      console.log(row(`I/O floor, ${LABELS[endpoint]}`, `${endpoint}:floor`));
+      out.push(row(`${appName}, ${LABELS[endpoint]}`, `${endpoint}:app`));
+      for (const variant of variants) out.push(row(`${variant.label}, ${LABELS[endpoint]}`, `${endpoint}:${variant.key}`));
+      out.push(row(`I/O floor, ${LABELS[endpoint]}`, `${endpoint}:floor`));
     }
-    console.log(row("bare node:http, constant 404 (the bench's reference)", "reference"));
-    console.log(`\n| endpoint | app ÷ I/O floor | I/O floor ÷ reference | app ÷ reference (${INSTRUCTIONS ? "instructions, not" : ""} the bench's cpu_*) |\n|---|---|---|---|`);
+    out.push(row("bare node:http, constant 404 (the bench's reference)", "reference"));
+    out.push(`\n| endpoint | app ÷ I/O floor | I/O floor ÷ reference | app ÷ reference (${INSTRUCTIONS ? "instructions, not the bench's cpu_*" : "the bench's cpu_*"}) |\n|---|---|---|---|`);
     for (const endpoint of ENDPOINTS) {
       const [a, f, r] = [cpu(`${endpoint}:app`), cpu(`${endpoint}:floor`), cpu("reference")];
-      console.log(`| ${LABELS[endpoint]} | ${(a / f).toFixed(2)} | ${(f / r).toFixed(2)} | ${(a / r).toFixed(2)} |`);
+      out.push(`| ${LABELS[endpoint]} | ${(a / f).toFixed(2)} | ${(f / r).toFixed(2)} | ${(a / r).toFixed(2)} |`);
       for (const variant of variants) {
         const v = cpu(`${endpoint}:${variant.key}`);
-        console.log(`| ${LABELS[endpoint]}, ${variant.key === "api-only" ? "without Next.js" : "after pages"} | ${(v / f).toFixed(2)} | | ${(v / r).toFixed(2)} (${(v / a).toFixed(2)} of the app's) |`);
+        out.push(`| ${LABELS[endpoint]}, ${variant.key === "api-only" ? "without Next.js" : "after pages"} | ${(v / f).toFixed(2)} | | ${(v / r).toFixed(2)} (${(v / a).toFixed(2)} of the app's) |`);
       }
     }
+    writeResults(out, { measure: INSTRUCTIONS ? "instructions" : "cpu", endpoints: ENDPOINTS, pairs: PAIRS, ...(INSTRUCTIONS ? { requests: REQUESTS, warmRuns: WARM_RUNS } : { seconds: SECONDS }), switches, apiOnly: API_ONLY, pages: PAGES }, figures);
   } finally {
     for (const server of servers.reverse()) await server.stop();
     await pg.stop();
   }
+}
+
+/** Prints the report and keeps it, with the figures of every run, as bench/results/io-floor-<time>.{md,json}. */
+function writeResults(lines: string[], configuration: Record<string, unknown>, figures: Map<string, Figures>): void {
+  const at = new Date().toISOString();
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  const uncommitted = execFileSync("git", ["status", "--porcelain"], { encoding: "utf8" }).split("\n").filter(Boolean).length;
+  const source = `${commit}${uncommitted ? ` + ${uncommitted} uncommitted files` : ""}`;
+  const md = [`# I/O floor (\`npm run bench:io-floor\`), ${at}`, "", `Source: ${source}. Configuration: \`${JSON.stringify(configuration)}\`.`, ...lines, ""].join("\n");
+  console.log(md);
+  const dir = path.join(import.meta.dirname, "results");
+  mkdirSync(dir, { recursive: true });
+  const stamp = at.replaceAll(":", "-").replace(".", "-");
+  writeFileSync(path.join(dir, `io-floor-${stamp}.md`), md);
+  writeFileSync(path.join(dir, `io-floor-${stamp}.json`), JSON.stringify({ at, source, configuration, figures: Object.fromEntries(figures) }, null, 2) + "\n");
 }
 
 runMain(main);
