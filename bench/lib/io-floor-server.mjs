@@ -7,7 +7,7 @@
 //   POST /v3/verify: the rate limit's script; the OTP's row read (one wait, as the app's
 //     lock-and-read); the code's keyed hash compared; the verification or the counted
 //     mismatch written (one wait, as the app's statement with the committing Sync); on a
-//     match, the verified count's four Redis commands in one pipeline, not awaited.
+//     match, the verified count's script (two keys counted and given their time to live), not awaited.
 //   POST /v3/request: the rate limit's script; one statement that charges the balance and
 //     inserts the OTP (one wait, as the app's reservation); one that marks it sent and keeps
 //     the sandbox's copy of the message (one wait, as the delivery recorder's); the answer.
@@ -34,6 +34,10 @@ const redis = new Redis(setup.redisUrl);
 redis.defineCommand("windowHit", {
   numberOfKeys: 1,
   lua: "local hits = redis.call('INCR', KEYS[1])\nif hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end\nreturn hits",
+});
+// The app's verified count (src/server/services/fraud/redis-store.ts), keys counted and kept for ARGV[1] ms.
+redis.defineCommand("countVerified", {
+  lua: "for i = 1, #KEYS do\n  redis.call('INCR', KEYS[i])\n  redis.call('PEXPIRE', KEYS[i], ARGV[1])\nend",
 });
 const PRICE = 350;
 
@@ -95,7 +99,7 @@ async function verify(req, res) {
   await pool.query({ ...(matches ? markVerified : countMismatch), values: [row.id] });
   if (matches) {
     const day = `sandi:fraud:{m${merchantId}}:verified:${new Date().toISOString().slice(0, 10)}`;
-    void redis.pipeline().incr(day).pexpire(day, 172_800_000).incr(`${day}:sms`).pexpire(`${day}:sms`, 172_800_000).exec();
+    void redis.countVerified(2, day, `${day}:sms`, 172_800_000);
   }
   answer(res, 200, { otp_id: otpId, verified: matches, reason: matches ? "" : "mismatch" });
 }

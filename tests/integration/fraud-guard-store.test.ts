@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { FallbackFraudStore } from "@/server/services/fraud/detection-store";
 import { MemoryFraudStore } from "@/server/services/fraud/memory-store";
 import { RedisFraudStore } from "@/server/services/fraud/redis-store";
-import type { FraudStore, Observation } from "@/server/services/fraud/detection-state";
+import { bucketTtlMs, keyNames, type FraudStore, type Observation } from "@/server/services/fraud/detection-state";
 import { failFastRedis, type RedisClient } from "@/server/redis/fail-fast-redis";
 
 const REDIS_URL = inject("redisUrl");
@@ -22,6 +22,26 @@ function redisStore(): RedisFraudStore {
 }
 
 afterAll(() => clients.forEach((c) => c.disconnect()));
+
+describe("redis store, verified counts", () => {
+  it("counts a verification in the prefix's and the merchant's buckets of its minute, each kept for the window and no longer", async () => {
+    const redis = new Redis(REDIS_URL);
+    clients.push(redis);
+    const namespace = `test:${randomBytes(6).toString("hex")}:`;
+    const store = new RedisFraudStore(redis, namespace);
+    await store.recordVerified("7", "62899", MINUTE, 10);
+    await store.recordVerified("7", "62899", MINUTE, 10);
+    await store.recordVerified("7", "62812", MINUTE, 10);
+    const keys = keyNames(namespace);
+    const [prefix, other, all] = [keys.verified("7", "62899", MINUTE), keys.verified("7", "62812", MINUTE), keys.verifiedAll("7", MINUTE)];
+    expect(await redis.mget(prefix, other, all)).toEqual(["2", "1", "3"]);
+    for (const key of [prefix, other, all]) {
+      const ttl = await redis.pttl(key);
+      expect(ttl, key).toBeGreaterThan(bucketTtlMs(10) - 5_000);
+      expect(ttl, key).toBeLessThanOrEqual(bucketTtlMs(10));
+    }
+  });
+});
 
 const MINUTE = 29_000_000;
 const attempt = (destination: string, extra: Partial<Observation> = {}): Observation => ({

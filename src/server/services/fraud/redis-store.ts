@@ -63,6 +63,17 @@ local observed = observe()
 table.insert(observed, 1, hits)
 return observed`;
 
+/**
+ * A verified OTP counted in the prefix's and the merchant's buckets of its minute, each kept
+ * for the window: one call where a pipeline of four commands cost the verification about
+ * 35,000 instructions in ioredis (both keys share the merchant's hash tag, so a Cluster
+ * takes them in one call).
+ */
+const COUNT_VERIFIED = `for i = 1, #KEYS do
+  redis.call('INCR', KEYS[i])
+  redis.call('PEXPIRE', KEYS[i], ARGV[1])
+end`;
+
 /** The rate limit's hit a creation's observation carries (http/rate-limit/rate-limiter.ts names the key). */
 export type WindowHit = { key: string; ttlMs: number; limit: number };
 
@@ -71,12 +82,14 @@ export class RedisFraudStore implements FraudStore {
 
   private readonly observeScript: RedisScript;
   private readonly hitThenObserveScript: RedisScript;
+  private readonly countVerifiedScript: RedisScript;
 
   /** `namespace` keeps two stores on one Redis apart (tests). */
   constructor(readonly redis: RedisClient, namespace = "sandi:") {
     this.keys = keyNames(namespace);
     this.observeScript = redisScript(redis, "sandiFraudObserve", OBSERVE);
     this.hitThenObserveScript = redisScript(redis, "sandiHitThenObserve", HIT_THEN_OBSERVE);
+    this.countVerifiedScript = redisScript(redis, "sandiCountVerified", COUNT_VERIFIED);
   }
 
   async observe(o: Observation): Promise<Observed> {
@@ -118,10 +131,7 @@ export class RedisFraudStore implements FraudStore {
 
   async recordVerified(merchant: string, prefix: string, minute: number, windowMinutes: number): Promise<void> {
     await whenConnected(this.redis);
-    const key = this.keys.verified(merchant, prefix, minute);
-    const all = this.keys.verifiedAll(merchant, minute);
-    const ttl = bucketTtlMs(windowMinutes);
-    await this.redis.pipeline().incr(key).pexpire(key, ttl).incr(all).pexpire(all, ttl).exec();
+    await this.countVerifiedScript([this.keys.verified(merchant, prefix, minute), this.keys.verifiedAll(merchant, minute)], [String(bucketTtlMs(windowMinutes))]);
   }
 
   async blockPrefix(merchant: string, prefix: string, reason: string, ttlMs: number): Promise<boolean> {
