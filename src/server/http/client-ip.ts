@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { getEnv } from "@/env";
+import { boundedMemo } from "@/server/lib/bounded-memo";
 import { normalizeIp } from "@/server/lib/ip-allowlist";
 import { DEFAULT_TRUSTED_PROXIES, parseProxyRanges, type ProxyRanges } from "@/server/lib/proxy-ranges";
 
@@ -44,27 +45,17 @@ export function resolveClientIp(headers: Pick<Headers, "get">, trusted: ProxyRan
 function connectionAddress(headers: Pick<Headers, "get">): string | null {
   if ((globalThis as Record<string, unknown>)[FRONT_FLAG] !== true) return null;
   const value = headers.get(PEER_ADDRESS_HEADER);
-  if (!value) return null;
-  let ip = peerAddresses.get(value);
-  if (ip === undefined) {
-    ip = peerAddress(value);
-    if (peerAddresses.size >= REMEMBERED_PEERS) peerAddresses.clear();
-    peerAddresses.set(value, ip);
-  }
-  return ip;
+  return value ? peerAddress(value) : null;
 }
 
 // The front writes the socket's address, so the same few values come back request after
-// request; their parsing (three regular expressions and isIP) is kept.
-const REMEMBERED_PEERS = 1024;
-const peerAddresses = new Map<string, string | null>();
-
-function peerAddress(header: string): string | null {
+// request; their parsing (three regular expressions and isIP) is kept for the last 1,024.
+const peerAddress = boundedMemo(1024, (header: string): string | null => {
   const value = header.trim();
   if (!value) return null;
   const ip = normalizeIp(stripPort(value));
   return isIP(ip) === 0 ? null : ip;
-}
+});
 
 let cachedRanges: { text: string; ranges: ProxyRanges } | undefined;
 

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { boundedMemo } from "./bounded-memo";
 
 /**
  * Who may tell us the client's address: loopback and the private ranges, so a
@@ -34,20 +35,9 @@ export function parseProxyRanges(text: string): { ok: true; ranges: ProxyRanges 
   }
   // BlockList#check makes a SocketAddress per call (about 11,000 instructions, every /v3
   // request); the answers for the addresses seen last are kept instead.
-  const known = new Map<string, boolean>();
-  return {
-    ok: true,
-    ranges: {
-      contains: (ip) => {
-        let inside = known.get(ip);
-        if (inside === undefined) {
-          const family = isIP(ip);
-          inside = family !== 0 && list.check(ip, family === 4 ? "ipv4" : "ipv6");
-          if (known.size >= REMEMBERED_ADDRESSES) known.clear();
-          known.set(ip, inside);
-        }
-        return inside;
-      },
-    },
-  };
+  const contains = boundedMemo(REMEMBERED_ADDRESSES, (ip: string) => {
+    const family = isIP(ip);
+    return family !== 0 && list.check(ip, family === 4 ? "ipv4" : "ipv6");
+  });
+  return { ok: true, ranges: { contains } };
 }

@@ -34,15 +34,13 @@ export function pickFrom(alphabet: string, length: number, nextByte: () => numbe
   return out;
 }
 
-const pick = (alphabet: string, length: number) => pickFrom(alphabet, length);
-
-export const randomUpper = (length: number) => pick(UPPER, length);
-export const randomAlnum = (length: number) => pick(ALNUM, length);
-export const randomBase62 = (length: number) => pick(BASE62, length);
+export const randomUpper = (length: number) => pickFrom(UPPER, length);
+export const randomAlnum = (length: number) => pickFrom(ALNUM, length);
+export const randomBase62 = (length: number) => pickFrom(BASE62, length);
 
 /** A numeric code from a CSPRNG, uniformly distributed, leading zeros allowed. */
 export function randomDigits(length: number): string {
-  return pick("0123456789", length);
+  return pickFrom("0123456789", length);
 }
 
 /**
