@@ -5,6 +5,7 @@
 // counts the aggregates it runs (the real loadRouteFigures, wrapped). "Later" is the
 // instance's next refresh interval, passed as its clock; the database's clock is moved by
 // ageing the stored row.
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { namedQuery, runAutocommit } from "@/server/db/sql";
@@ -189,10 +190,21 @@ describe("route figures shared by the fleet", () => {
   });
 
   it("a timed-out aggregate fails with the database's cancellation, and the limit ends with its statement", async () => {
-    await seedSends(20_000);
+    await seedSends(200);
     const { windowMs, maturityMs } = routingSettings();
-    // 20,000 sends take the aggregate tens of milliseconds: 1 ms cannot be enough.
-    await expect(loadRouteFigures(new Date(), windowMs, maturityMs, 1)).rejects.toThrow(/statement timeout/);
+    // Another session holds the sends' table, so the aggregate waits out its limit however fast
+    // the machine is (time spent waiting for a lock counts toward statement_timeout). A slow
+    // aggregate over many sends would make the test's length depend on the machine's disk.
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("LOCK TABLE otp_deliveries IN ACCESS EXCLUSIVE MODE");
+      await expect(loadRouteFigures(new Date(), windowMs, maturityMs, 200)).rejects.toThrow(/statement timeout/);
+      await holder.query("ROLLBACK");
+    } finally {
+      await holder.end();
+    }
     // The limit was local to that transaction: the pool's connections are as before.
     for (let i = 0; i < 12; i++) {
       const [row] = await runAutocommit<{ limit: string }>(namedQuery("statement-timeout-now", "SELECT current_setting('statement_timeout') AS limit"), []);
