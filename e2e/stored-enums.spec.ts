@@ -28,3 +28,26 @@ test("the audit log and the ledger show a later release's actor type and reason 
   await expect(entry).toContainText("Promo akhir tahun");
   await expect(page.locator("body")).not.toContainText("undefined");
 });
+
+test("a two-step channel a later release set: Keamanan names it as stored, and sign-in asks to try again instead of sending a code", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const owner = operatorMerchant("Toko Kanal Baru");
+  await signIn(page, owner.email, owner.password);
+  // As a later release would store it: a channel this release cannot send codes over.
+  await query(`UPDATE users SET two_step_channel = 'sms', two_step_destination = '6281299990123' WHERE email = $1`, [owner.email]);
+
+  await page.goto("/security");
+  const card = page.locator("#dua-langkah");
+  await expect(card.getByTestId("two-step-status")).toContainText("Aktif Kode dikirim ke sms ••••0123.");
+  await page.screenshot({ path: "e2e/artifacts/stored-enums-two-step-security.png", fullPage: true });
+
+  await page.getByRole("button", { name: "Keluar" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Kata sandi").fill(owner.password);
+  await page.getByRole("button", { name: "Masuk" }).click();
+  await expect(page.getByText("Sandi sedang diperbarui dan belum dapat mengirim kode masuk untuk akun ini.")).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.screenshot({ path: "e2e/artifacts/stored-enums-two-step-sign-in.png", fullPage: true });
+  await query(`UPDATE users SET two_step_channel = NULL, two_step_destination = NULL WHERE email = $1`, [owner.email]);
+});

@@ -124,3 +124,37 @@ describe("signing in with two steps", () => {
     await expect(authorize({ email: "c@toko.id", password: PASSWORD, otpId: setup.otp_id, code: setupCode }, req)).rejects.toThrow(SIGN_IN_ERRORS.wrongCode);
   });
 });
+
+// A rolling deploy (docs/migrations.md, "New values of a stored enumeration"): a later release
+// lets people receive codes over a channel this one does not know, and this release's
+// instances still answer during the rollout.
+describe("a two-step channel a later release set", () => {
+  async function onNewChannel() {
+    const m = await withTwoStep();
+    const db = await getDb();
+    await db.user.update({ where: { email: "owner@toko.id" }, data: { twoStepChannel: "sms" } });
+    return m;
+  }
+  const platformOtps = async () => {
+    const db = await getDb();
+    const platform = await db.merchant.findUniqueOrThrow({ where: { email: PLATFORM_MERCHANT_EMAIL }, select: { id: true } });
+    return db.otpTransaction.count({ where: { merchantId: platform.id } });
+  };
+
+  it("is shown in Keamanan as stored, and can still be switched off", async () => {
+    const m = await onNewChannel();
+    expect(await m.caller.account.twoStepStatus()).toEqual({ enabled: true, channel: "sms", hint: "sms ••••7890" });
+    await m.caller.account.twoStepDisable({ password: PASSWORD });
+    expect(await m.caller.account.twoStepStatus()).toEqual({ enabled: false, channel: null, hint: null });
+  });
+
+  it("neither signs in nor sends a code: the person is told to try again in a few minutes", async () => {
+    await onNewChannel();
+    const before = await platformOtps();
+    await expect(authorize({ email: "owner@toko.id", password: PASSWORD }, req)).rejects.toThrow(SIGN_IN_ERRORS.unknownChannel);
+    await expect(authorize({ email: "owner@toko.id", password: PASSWORD, otpId: "OTP20261129AAAA000001", code: "123456" }, req)).rejects.toThrow(SIGN_IN_ERRORS.unknownChannel);
+    expect(await platformOtps()).toBe(before);
+    // The password still comes first.
+    expect(await authorize({ email: "owner@toko.id", password: "salah" }, req)).toBeNull();
+  });
+});

@@ -14,6 +14,7 @@ const MESSAGES: Record<string, string> = {
   Unavailable: "Layanan sedang bermasalah. Silakan coba lagi sebentar lagi.",
   TwoStepWrong: "Kode salah atau sudah tidak berlaku. Periksa kodenya, atau kirim kode baru.",
   TwoStepNotSent: "Kode masuk tidak dapat dikirim sekarang. Tunggu beberapa menit lalu coba lagi.",
+  TwoStepUnknownChannel: "Sandi sedang diperbarui dan belum dapat mengirim kode masuk untuk akun ini. Coba lagi dalam beberapa menit.",
 };
 
 /** "TwoStep:<otp_id>:<channel>:<hint>": the password was right and a code is on its way. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storedEnum } from "../stored-enum";
 
 export const TWO_STEP_CHANNELS = ["whatsapp", "email"] as const;
 export type TwoStepChannel = (typeof TWO_STEP_CHANNELS)[number];
@@ -21,5 +22,6 @@ export type TwoStepConfirm = z.output<typeof twoStepConfirmInput>;
 export const twoStepDisableInput = z.object({ password });
 export type TwoStepDisable = z.output<typeof twoStepDisableInput>;
 
-export const twoStepStatusOutput = z.object({ enabled: z.boolean(), channel: z.enum(TWO_STEP_CHANNELS).nullable(), hint: z.string().nullable() });
+// The channel is read back from users.two_step_channel, which a later release may fill with a channel this one does not know.
+export const twoStepStatusOutput = z.object({ enabled: z.boolean(), channel: storedEnum(TWO_STEP_CHANNELS).nullable(), hint: z.string().nullable() });
 export const twoStepCodeSentOutput = z.object({ otp_id: z.string(), channel: z.enum(TWO_STEP_CHANNELS), hint: z.string() });

@@ -17,5 +17,6 @@ export async function passTwoStep(userPublicId: string, otpId: unknown, code: un
   }
   if (gate.state === "open") return;
   if (gate.state === "wrong_code") throw new Error(SIGN_IN_ERRORS.wrongCode);
+  if (gate.state === "unknown_channel") throw new Error(SIGN_IN_ERRORS.unknownChannel);
   throw new Error(`${TWO_STEP_PREFIX}${gate.sent.otp_id}:${gate.sent.channel}:${gate.sent.hint}`);
 }

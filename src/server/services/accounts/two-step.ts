@@ -11,7 +11,8 @@ import { createOtp } from "@/server/services/otp/create-otp";
 import { verifyOtp } from "@/server/services/otp/verify-otp";
 import { checkDestination } from "@/schemas/v3/destination";
 import { plainCreation } from "@/schemas/v3/creation";
-import type { TwoStepChannel, TwoStepConfirm, TwoStepDisable, TwoStepStart } from "@/schemas/dashboard/two-step";
+import { TWO_STEP_CHANNELS, type TwoStepChannel, type TwoStepConfirm, type TwoStepDisable, type TwoStepStart } from "@/schemas/dashboard/two-step";
+import { isKnown, type StoredValue } from "@/schemas/stored-enum";
 import { confirmPassword } from "./confirm-password";
 import { platformMerchant } from "./platform-merchant";
 import type { Actor } from "@/server/services/audit/record-audit";
@@ -24,9 +25,14 @@ export type CodeSent = { otp_id: string; channel: TwoStepChannel; hint: string }
 
 const bindingOf = (purpose: Purpose, userPublicId: string) => `2fa-${purpose}-${userPublicId}-`;
 
-/** What the screens show of a destination: enough to recognise it, not to learn it. */
-export function destinationHint(channel: TwoStepChannel, destination: string): string {
+/**
+ * What the screens show of a destination: enough to recognise it, not to learn it. A
+ * channel a later release added (a rolling deploy) is named as stored, with the
+ * destination's last four characters.
+ */
+export function destinationHint(channel: StoredValue<TwoStepChannel>, destination: string): string {
   if (channel === "whatsapp") return `WhatsApp ••••${destination.slice(-4)}`;
+  if (channel !== "email") return `${channel} ••••${destination.slice(-4)}`;
   const [local, domain] = destination.split("@");
   return `e-mail ${local.slice(0, 1)}•••@${domain}`;
 }
@@ -65,7 +71,7 @@ async function codeIsRight(purpose: Purpose, userPublicId: string, otpId: string
 export async function twoStepStatus(userRowId: number) {
   const db = await getDb();
   const m = await db.user.findUniqueOrThrow({ where: { id: userRowId }, select: { twoStepChannel: true, twoStepDestination: true } });
-  const channel = m.twoStepChannel as TwoStepChannel | null;
+  const channel: StoredValue<TwoStepChannel> | null = m.twoStepChannel;
   return { enabled: Boolean(channel && m.twoStepDestination), channel, hint: channel && m.twoStepDestination ? destinationHint(channel, m.twoStepDestination) : null };
 }
 
@@ -99,19 +105,22 @@ export async function disableTwoStep(account: Account, input: TwoStepDisable): P
   return { message: "Masuk dua langkah dimatikan. Masuk kini hanya memerlukan kata sandi." };
 }
 
-export type SignInGate = { state: "open" } | { state: "code_sent"; sent: CodeSent } | { state: "wrong_code" };
+export type SignInGate = { state: "open" } | { state: "code_sent"; sent: CodeSent } | { state: "wrong_code" } | { state: "unknown_channel" };
 
 /**
  * After a right password: open when two-step is off or the code is right; otherwise
- * a code is sent (no code given) or the code was wrong.
+ * a code is sent (no code given) or the code was wrong. A channel this release does not
+ * know (a later release set it, and this instance still serves during the rollout) sends
+ * nothing and opens nothing: the person tries again once the new release answers.
  */
 export async function signInGate(userPublicId: string, attempt: { otpId?: string; code?: string }): Promise<SignInGate> {
   const db = await getDb();
   const m = await db.user.findUnique({ where: { userId: userPublicId }, select: { twoStepChannel: true, twoStepDestination: true } });
   if (!m?.twoStepChannel || !m.twoStepDestination) return { state: "open" };
+  if (!isKnown(TWO_STEP_CHANNELS, m.twoStepChannel)) return { state: "unknown_channel" };
   if (attempt.otpId && attempt.code) {
     const checked = await codeIsRight("signin", userPublicId, attempt.otpId, attempt.code, m.twoStepDestination);
     return checked.ok ? { state: "open" } : { state: "wrong_code" };
   }
-  return { state: "code_sent", sent: await sendCode("signin", userPublicId, m.twoStepChannel as TwoStepChannel, m.twoStepDestination) };
+  return { state: "code_sent", sent: await sendCode("signin", userPublicId, m.twoStepChannel, m.twoStepDestination) };
 }
