@@ -51,6 +51,8 @@ const schema = z.object({
   OTP_PEPPER: secret,
   NEXT_DIST_DIR: z.string().min(1).default(".next"),
   DB_POOL_SIZE: integer(1, 500, 10),
+  /** How long a query waits for one of the pool's connections (or for a new one to connect) before it fails. */
+  DB_POOL_WAIT_MS: integer(100, 120_000, 10_000),
   LOG_REQUESTS: flag.default(true),
   /** Proxies whose client-address headers are believed (see src/server/http/client-ip.ts); unset = loopback and private ranges. */
   TRUSTED_PROXIES: z.preprocess(

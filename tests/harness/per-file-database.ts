@@ -28,6 +28,9 @@ process.env.DATABASE_URL = databaseUrl;
 process.env.BASE_URL = "http://localhost:3000";
 process.env.APP_URL = "http://localhost:3000";
 process.env.LOG_REQUESTS ??= "0";
+// The concurrency storms queue 100–150 requests for the pool's 10 connections; on a loaded CI
+// machine the last may wait longer than production's 10 s (fault-pool-held.test.ts tests the limit).
+process.env.DB_POOL_WAIT_MS ??= "60000";
 // Detection works from the first request (a prior stands in for history): suites about
 // something else switch it off; the fraud tests set their merchants' level themselves.
 process.env.FRAUD_GUARD_DEFAULT ??= "off";

@@ -45,12 +45,16 @@ function handle(): Promise<Handle> {
     // either way) and days go as text. node-pg's default, local time, looks up the zone's
     // offset for every Date it binds: about 19,000 instructions each, counted under callgrind.
     pg.defaults.parseInputDatesAsUTC = true;
-    const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE });
+    // Bursts larger than the pool queue for a connection, up to DB_POOL_WAIT_MS (10 s), the
+    // same for the hot path's queries and Prisma's transactions (whose own default wait is
+    // 2 s). Without the limit a query waited for ever: with every connection held by
+    // statements that hang (a lock storm, a server that stopped answering), requests piled
+    // up in memory instead of failing with the envelope's 500 for the client to retry.
+    const waitMs = getEnv().DB_POOL_WAIT_MS;
+    const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE, connectionTimeoutMillis: waitMs });
     // An idle client that loses its server (e.g. a PostgreSQL restart) must not crash the process.
     pool.on("error", () => undefined);
-    // Bursts larger than the pool queue for a connection (up to 10 s) instead of
-    // failing after Prisma's default 2 s wait to start a transaction.
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: waitMs, timeout: 15_000 } });
     return { prisma, pool };
   })().catch((err) => {
     processWide.__sandiDb = undefined;
