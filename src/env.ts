@@ -135,6 +135,8 @@ const schema = z.object({
   // Running as one of many instances (docs/configuration.md, "Graceful shutdown").
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, so a load balancer stops sending them first. */
   SHUTDOWN_DRAIN_MS: integer(0, 600_000, 10_000),
+  /** How long an idle keep-alive connection stays open: above the load balancer's own idle timeout (read by serve-front.mjs). */
+  HTTP_KEEP_ALIVE_SECONDS: integer(1, 3600, 65),
 });
 
 /**

@@ -155,8 +155,8 @@ describe("configuration", () => {
   });
 
   it("takes an empty numeric variable as unset, like the other variables", () => {
-    withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), PORT: "", DB_POOL_SIZE: "", DB_POOL_WAIT_MS: "", VENDOR_TIMEOUT_MS: "" });
-    expect(getEnv()).toMatchObject({ PORT: 3000, DB_POOL_SIZE: 10, DB_POOL_WAIT_MS: 10_000, VENDOR_TIMEOUT_MS: 5000 });
+    withEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sandi-env-")), PORT: "", DB_POOL_SIZE: "", DB_POOL_WAIT_MS: "", VENDOR_TIMEOUT_MS: "", HTTP_KEEP_ALIVE_SECONDS: "" });
+    expect(getEnv()).toMatchObject({ PORT: 3000, DB_POOL_SIZE: 10, DB_POOL_WAIT_MS: 10_000, VENDOR_TIMEOUT_MS: 5000, HTTP_KEEP_ALIVE_SECONDS: 65 });
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { errorBody } from "../envelope.mjs";
 
+const DEFAULT_KEEP_ALIVE_SECONDS = 65;
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
 
@@ -160,6 +161,16 @@ export function prepareRequest(req) {
  */
 export function installFront(server) {
   server.requireHostHeader = false;
+  // A load balancer reuses its idle connections to an instance until its own idle timeout
+  // (AWS's ALB and nginx 60 s, HAProxy's `timeout server`). Node closes an idle one after 5 s
+  // by default, so a request the balancer sends just as Node closes it gets a 502 (a POST
+  // is not retried). Kept open longer than the balancer keeps it, the balancer closes first.
+  // The headers' timeout must exceed it, or a request arriving on a connection idle that
+  // long would be cut off (Node's documented race). HTTP_KEEP_ALIVE_SECONDS is validated by
+  // the start-up (env.ts); this reads it before the start-up has run.
+  const keepAliveMs = (Number(process.env.HTTP_KEEP_ALIVE_SECONDS) || DEFAULT_KEEP_ALIVE_SECONDS) * 1000;
+  server.keepAliveTimeout = keepAliveMs;
+  server.headersTimeout = Math.max(server.headersTimeout, keepAliveMs + 1000);
   server.on("checkExpectation", (req, res) => {
     const answer = expectationAnswer(req.url);
     res.writeHead(answer.status, { ...answer.headers, connection: "close" }).end(answer.body);
