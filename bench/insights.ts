@@ -4,10 +4,10 @@
 // machine's PostgreSQL (dropped at the end), prints the figures and writes them to
 // bench/results/insights-<time>.{md,json}. Usage: npx tsx bench/insights.ts
 // (BENCH_INSIGHTS_OTPS=5000000, BENCH_INSIGHTS_RUNS=20, BENCH_PG_ADMIN_URL).
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { adminQuery, dropDatabase, recreateDatabase } from "./lib/database";
+import { keepResults } from "./lib/kept-results";
 import { machineInfo } from "./lib/machine";
 import { summarizeLatencies, type LatencySummary } from "./lib/percentiles";
 
@@ -128,11 +128,7 @@ async function main(): Promise<void> {
     ...Object.entries(figures).map(([name, s]) => `| ${name} | ${s.p50} | ${s.p95} | ${s.max} |`),
     "",
   ];
-  const stamp = result.at.replaceAll(":", "-").replace(".", "-");
-  const dir = path.resolve("bench/results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `insights-${stamp}.json`), JSON.stringify(result, null, 2) + "\n");
-  writeFileSync(path.join(dir, `insights-${stamp}.md`), lines.join("\n"));
+  keepResults("insights", result.at, lines.join("\n"), result);
   process.stdout.write(lines.join("\n") + "\n");
 }
 

@@ -20,8 +20,7 @@
 // within about 2 % where CPU time spreads by half; the app's still spread (a run holds one of V8's
 // full collections or not). User-space only: the kernel's share of each system call is not in it.
 // The report is kept as bench/results/io-floor-<time>.md, with every run's figures in a .json beside it.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DELIVERIES_COLUMN, OTP_RECORD_COLUMNS } from "@/server/services/otp/otp-record-columns";
 import { adminQuery, recreateDatabase } from "./lib/database";
@@ -32,6 +31,7 @@ import type { Endpoint, PhaseResult } from "./lib/plan";
 import { preparedKeys } from "./lib/prepared-keys";
 import { median } from "./lib/repeats";
 import { callgrindCommand } from "./lib/callgrind";
+import { keepResults, sourceTree } from "./lib/kept-results";
 import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startReferenceServer, waitReady, type AppServer } from "./lib/server";
 import { warmUp } from "./lib/warm-up";
 import { runMain } from "./lib/run-main";
@@ -272,16 +272,10 @@ async function main(): Promise<void> {
 /** Prints the report and keeps it, with the figures of every run, as bench/results/io-floor-<time>.{md,json}. */
 function writeResults(lines: string[], configuration: Record<string, unknown>, figures: Map<string, Figures>): void {
   const at = new Date().toISOString();
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-  const uncommitted = execFileSync("git", ["status", "--porcelain"], { encoding: "utf8" }).split("\n").filter(Boolean).length;
-  const source = `${commit}${uncommitted ? ` + ${uncommitted} uncommitted files` : ""}`;
+  const source = sourceTree();
   const md = [`# I/O floor (\`npm run bench:io-floor\`), ${at}`, "", `Source: ${source}. Configuration: \`${JSON.stringify(configuration)}\`.`, ...lines, ""].join("\n");
   console.log(md);
-  const dir = path.join(import.meta.dirname, "results");
-  mkdirSync(dir, { recursive: true });
-  const stamp = at.replaceAll(":", "-").replace(".", "-");
-  writeFileSync(path.join(dir, `io-floor-${stamp}.md`), md);
-  writeFileSync(path.join(dir, `io-floor-${stamp}.json`), JSON.stringify({ at, source, configuration, figures: Object.fromEntries(figures) }, null, 2) + "\n");
+  keepResults("io-floor", at, md, { at, source, configuration, figures: Object.fromEntries(figures) });
 }
 
 runMain(main);

@@ -35,7 +35,6 @@
 // BENCH_MERCHANTS (8), BENCH_CONNECTIONS (24), BENCH_RATE (40 req/s, the mixed
 // phase), BENCH_SECONDS (10, per phase), BENCH_PROBE_N (100), BENCH_PGBENCH_SECONDS
 // (BENCH_SECONDS), BENCH_SETTLE_MS (5000, before each fixed-rate run), DB_POOL_SIZE (10), REDIS_URL.
-import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +50,7 @@ import type { LoadPlan, Part, PhaseResult } from "./lib/plan";
 import { probe } from "./lib/probe";
 import { peakRssMiB, rssMiB } from "./lib/proc";
 import { collapseRepeats, median } from "./lib/repeats";
+import { sourceTree } from "./lib/kept-results";
 import { compareRatios, targetRatios, writeReport, type BenchReport, type StatementsByRun, type TargetResult } from "./lib/report";
 import { preparedKeys } from "./lib/prepared-keys";
 import { buildApp, freePort, freshSecrets, SHIPPED_SWITCHES, startApp, startFloorServer, waitReady, type AppServer } from "./lib/server";
@@ -528,17 +528,6 @@ async function run(
   };
   const file = writeReport(report);
   console.log(JSON.stringify({ msg: "done", file, seconds: report.totalSeconds, ratios: report.ratios, ...(report.compare ? { workOverBase: report.compare.ratios } : {}), invariants: report.invariants }));
-}
-
-/** The commit the build was made from, and how many files differed from it (the build includes them). */
-function sourceTree(): string {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const changed = execFileSync("git", ["status", "--porcelain"], { encoding: "utf8" }).split("\n").filter(Boolean).length;
-    return changed ? `${head} + ${changed} uncommitted files` : head;
-  } catch {
-    return "unknown";
-  }
 }
 
 main().catch((err) => {

@@ -12,11 +12,12 @@
 //
 // Knobs (env): BENCH_STORAGE_OTPS (2000), BENCH_STORAGE_CONCURRENCY (8),
 // BENCH_STORAGE_PURGE_ROWS (200000).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { keepResults } from "./lib/kept-results";
 
 const N = Number(process.env.BENCH_STORAGE_OTPS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_STORAGE_CONCURRENCY ?? 8);
@@ -218,14 +219,7 @@ try {
     "",
   ].join("\n");
   console.log(md);
-  const dir = path.join(import.meta.dirname, "results");
-  mkdirSync(dir, { recursive: true });
-  const stamp = at.replaceAll(":", "-").replace(".", "-");
-  writeFileSync(path.join(dir, `storage-${stamp}.md`), md);
-  writeFileSync(
-    path.join(dir, `storage-${stamp}.json`),
-    JSON.stringify({ at, otps: N, keysDeleted, keysSeconds, eventsDeleted, eventsSeconds, seconds, walBytes: wal, perOtp, perOtpProduction, steadyBytes, recordsPerDay, rows, capacity, apiLogDayDropMs: dropSeconds * 1000, purgeRows: PURGE_ROWS }, null, 2) + "\n",
-  );
+  keepResults("storage", at, md, { at, otps: N, keysDeleted, keysSeconds, eventsDeleted, eventsSeconds, seconds, walBytes: wal, perOtp, perOtpProduction, steadyBytes, recordsPerDay, rows, capacity, apiLogDayDropMs: dropSeconds * 1000, purgeRows: PURGE_ROWS });
 
   await client.end();
   receiver.close();

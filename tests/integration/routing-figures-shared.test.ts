@@ -18,6 +18,7 @@ import { routingSettings } from "@/server/services/routing/routing-settings";
 import { claimComputing } from "@/server/services/routing/shared-figures";
 import { overrideEnv } from "../harness/env-override";
 import { captureLog } from "../harness/log-lines";
+import { databaseUrl } from "../harness/per-file-database";
 import { insertSyntheticSends } from "../harness/synthetic-sends";
 
 type Instance = { copy: FiguresCopy; aggregates: number };
@@ -195,7 +196,7 @@ describe("route figures shared by the fleet", () => {
     // Another session holds the sends' table, so the aggregate waits out its limit however fast
     // the machine is (time spent waiting for a lock counts toward statement_timeout). A slow
     // aggregate over many sends would make the test's length depend on the machine's disk.
-    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const holder = new pg.Client({ connectionString: databaseUrl });
     await holder.connect();
     try {
       await holder.query("BEGIN");

@@ -50,8 +50,8 @@ function handle(): Promise<Handle> {
     // 2 s). Without the limit a query waited for ever: with every connection held by
     // statements that hang (a lock storm, a server that stopped answering), requests piled
     // up in memory instead of failing with the envelope's 500 for the client to retry.
-    const waitMs = getEnv().DB_POOL_WAIT_MS;
-    const pool = new pg.Pool({ connectionString: url, max: getEnv().DB_POOL_SIZE, connectionTimeoutMillis: waitMs });
+    const { DB_POOL_SIZE: max, DB_POOL_WAIT_MS: waitMs } = getEnv();
+    const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitMs });
     // An idle client that loses its server (e.g. a PostgreSQL restart) must not crash the process.
     pool.on("error", () => undefined);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: waitMs, timeout: 15_000 } });
